@@ -1,0 +1,18 @@
+// Perft: counts the leaves of the legal move tree, for correctness and speed checks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+
+namespace chuhe {
+
+// Leaves at `depth` plies below pos (bulk-counted at the last ply).
+uint64_t perft(Position& pos, int depth);
+
+// `chuhe perft DEPTH [FEN]`: one line per root move, then "nodes N time MS nps X".
+int run_perft(const std::vector<std::string>& args);
+
+}  // namespace chuhe
