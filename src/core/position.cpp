@@ -241,47 +241,60 @@ inline Bitboard Position::king_attackers(Square ksq, Color by, Bitboard occ) con
            (Tables::pawn_attackers[by][ksq] & pieces(by, PAWN));
 }
 
+namespace {
+
+// What one line (rank or file) through the king holds, as bit sets along that line.
+struct LineThreats {
+    unsigned checkers = 0, pinned = 0, screens = 0;
+};
+
+// Along a line through the king at `pos`: an enemy rook (on a file also the enemy king) that
+// is the first blocker, or a cannon that is the second, gives check. An own first blocker in
+// front of such a rook is pinned; both blockers in front of a cannon that is the third are
+// pinned; the empty squares in front of a cannon that is the first blocker become a screen if
+// filled. The two halves of the line are its two directions.
+inline LineThreats scan_line(const LineMasks& m, int pos, unsigned rooks, unsigned cannons, unsigned own) {
+    LineThreats t;
+    t.checkers = (m.first & rooks) | (m.second & cannons);
+    unsigned below = (1u << pos) - 1;
+    for (unsigned half : {below, ~below & ~(1u << pos)}) {
+        unsigned b1 = m.first & half, b2 = m.second & half, b3 = m.third & half;
+        if (b2 & rooks) t.pinned |= b1 & own;
+        if (b3 & cannons) t.pinned |= (b1 | b2) & own;
+        if (b1 & cannons) t.screens |= m.quiet & half;
+    }
+    return t;
+}
+
+}  // namespace
+
 // Fills checkers, pinned and screens for the side to move (see StateInfo).
 void Position::set_check_info(StateInfo& st) const {
     Color us = side_, them = ~us;
     Square ksq = kingSq_[us];
-    Bitboard occ = pieces(), own = pieces(us);
-    st.checkers = king_attackers(ksq, them, occ);
-    st.pinned = st.screens = 0;
-
-    // Along the king's rank and file: an own first blocker in front of an enemy rook (or, on the
-    // file, the enemy king) is pinned; both blockers in front of an enemy cannon are pinned; an
-    // empty square in front of an enemy cannon with no screen becomes a screen if filled.
-    // A line holds its squares in bit order; the two halves are the two directions.
-    auto scan = [&](const LineMasks& m, int pos, unsigned rooks, unsigned cannons, unsigned ownBits,
-                    unsigned& pinned, unsigned& screens) {
-        unsigned below = (1u << pos) - 1;
-        for (unsigned half : {below, ~below & ~(1u << pos)}) {
-            unsigned b1 = m.first & half, b2 = m.second & half, b3 = m.third & half;
-            if (b2 & rooks) pinned |= b1 & ownBits;
-            if (b3 & cannons) pinned |= (b1 | b2) & ownBits;
-            if (b1 & cannons) screens |= m.quiet & half;
-        }
-    };
     int r = rank_of(ksq), f = file_of(ksq);
-    unsigned pinned = 0, screens = 0;
-    scan(Tables::rank_lines[f][rank_bits(occ, r)], f, rank_bits(pieces(them, ROOK), r),
-         rank_bits(pieces(them, CANNON), r), rank_bits(own, r), pinned, screens);
-    st.pinned = rank_to_bb(pinned, r);
-    st.screens = rank_to_bb(screens, r);
-    pinned = screens = 0;
-    scan(Tables::file_lines[r][file_bits(occ, f)], r, file_bits(pieces(them, ROOK) | pieces(them, KING), f),
-         file_bits(pieces(them, CANNON), f), file_bits(own, f), pinned, screens);
-    st.pinned |= file_to_bb(pinned, f);
-    st.screens |= file_to_bb(screens, f);
+    Bitboard occ = pieces(), own = pieces(us), rooks = pieces(them, ROOK), cannons = pieces(them, CANNON);
+
+    // The kings never share a rank, so the enemy king only matters on the file.
+    LineThreats onRank = scan_line(Tables::rank_lines[f][rank_bits(occ, r)], f, rank_bits(rooks, r),
+                                   rank_bits(cannons, r), rank_bits(own, r));
+    LineThreats onFile = scan_line(Tables::file_lines[r][file_bits(occ, f)], r,
+                                   file_bits(rooks | pieces(them, KING), f), file_bits(cannons, f),
+                                   file_bits(own, f));
+    st.checkers = rank_to_bb(onRank.checkers, r) | file_to_bb(onFile.checkers, f) |
+                  (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
+                  (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
+    st.pinned = rank_to_bb(onRank.pinned, r) | file_to_bb(onFile.pinned, f);
+    st.screens = rank_to_bb(onRank.screens, r) | file_to_bb(onFile.screens, f);
 
     // Horse legs: an own piece on the leg of an enemy horse that would otherwise give check.
-    for (int i = 0; i < 4; ++i) {
-        Square leg = Tables::diagonal_neighbours[ksq][i];
-        if (leg != SQ_NONE && (own & square_bb(leg)) &&
-            (Tables::horse_attackers[ksq][0xF ^ (1u << i)] & pieces(them, HORSE)))
-            st.pinned |= square_bb(leg);
-    }
+    if (Tables::horse_attackers[ksq][0] & pieces(them, HORSE))
+        for (int i = 0; i < 4; ++i) {
+            Square leg = Tables::diagonal_neighbours[ksq][i];
+            if (leg != SQ_NONE && (own & square_bb(leg)) &&
+                (Tables::horse_attackers[ksq][0xF ^ (1u << i)] & pieces(them, HORSE)))
+                st.pinned |= square_bb(leg);
+        }
 }
 
 bool Position::king_safe_after(Square from, Square to) const {
