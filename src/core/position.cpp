@@ -55,6 +55,8 @@ Position::Position() : Position(EMPTY) { set(START_FEN); }
 
 void Position::clear() {
     std::memset(board_, 0, sizeof(board_));
+    std::memset(rankOcc_, 0, sizeof(rankOcc_));
+    std::memset(fileOcc_, 0, sizeof(fileOcc_));
     std::memset(byColor_, 0, sizeof(byColor_));
     std::memset(byPiece_, 0, sizeof(byPiece_));
     kingSq_[RED] = kingSq_[BLACK] = SQ_NONE;
@@ -65,6 +67,8 @@ void Position::clear() {
 
 void Position::put_piece(Piece p, Square s) {
     board_[s] = p;
+    rankOcc_[rank_of(s)] ^= 1u << file_of(s);
+    fileOcc_[file_of(s)] ^= 1u << rank_of(s);
     byColor_[color_of(p)] |= square_bb(s);
     byPiece_[p] |= square_bb(s);
     if (type_of(p) == KING) kingSq_[color_of(p)] = s;
@@ -75,6 +79,8 @@ void Position::remove_piece(Square s) {
     byColor_[color_of(p)] ^= square_bb(s);
     byPiece_[p] ^= square_bb(s);
     board_[s] = NO_PIECE;
+    rankOcc_[rank_of(s)] ^= 1u << file_of(s);
+    fileOcc_[file_of(s)] ^= 1u << rank_of(s);
 }
 
 void Position::move_piece(Square from, Square to) {
@@ -84,6 +90,10 @@ void Position::move_piece(Square from, Square to) {
     byPiece_[p] ^= fromTo;
     board_[from] = NO_PIECE;
     board_[to] = p;
+    rankOcc_[rank_of(from)] ^= 1u << file_of(from);
+    fileOcc_[file_of(from)] ^= 1u << rank_of(from);
+    rankOcc_[rank_of(to)] ^= 1u << file_of(to);
+    fileOcc_[file_of(to)] ^= 1u << rank_of(to);
     if (type_of(p) == KING) kingSq_[color_of(p)] = to;
 }
 
@@ -273,16 +283,16 @@ void Position::set_check_info(StateInfo& st) const {
     Color us = side_, them = ~us;
     Square ksq = kingSq_[us];
     int r = rank_of(ksq), f = file_of(ksq);
-    Bitboard occ = pieces(), own = pieces(us), rooks = pieces(them, ROOK), cannons = pieces(them, CANNON);
+    Bitboard own = pieces(us), rooks = pieces(them, ROOK), cannons = pieces(them, CANNON);
 
     // The kings never share a rank, so the enemy king only matters on the file.
-    LineThreats onRank = scan_line(Tables::rank_lines[f][rank_bits(occ, r)], f, rank_bits(rooks, r),
+    LineThreats onRank = scan_line(Tables::rank_lines[f][rankOcc_[r]], f, rank_bits(rooks, r),
                                    rank_bits(cannons, r), rank_bits(own, r));
-    LineThreats onFile = scan_line(Tables::file_lines[r][file_bits(occ, f)], r,
+    LineThreats onFile = scan_line(Tables::file_lines[r][fileOcc_[f]], r,
                                    file_bits(rooks | pieces(them, KING), f), file_bits(cannons, f),
                                    file_bits(own, f));
     st.checkers = rank_to_bb(onRank.checkers, r) | file_to_bb(onFile.checkers, f) |
-                  (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
+                  (horse_attackers(ksq, board_) & pieces(them, HORSE)) |
                   (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
     st.pinned = rank_to_bb(onRank.pinned, r) | file_to_bb(onFile.pinned, f);
     st.screens = rank_to_bb(onRank.screens, r) | file_to_bb(onFile.screens, f);
@@ -298,10 +308,24 @@ void Position::set_check_info(StateInfo& st) const {
 }
 
 bool Position::king_safe_after(Square from, Square to) const {
-    Color us = side_;
+    Color us = side_, them = ~us;
     Square ksq = from == kingSq_[us] ? to : kingSq_[us];
+    int r = rank_of(ksq), f = file_of(ksq);
+    // Line occupancies of the king's rank and file after the move, without a 128-bit gather.
+    unsigned rankOcc = rankOcc_[r], fileOcc = fileOcc_[f];
+    if (rank_of(from) == r) rankOcc ^= 1u << file_of(from);
+    if (file_of(from) == f) fileOcc ^= 1u << rank_of(from);
+    if (rank_of(to) == r) rankOcc |= 1u << file_of(to);
+    if (file_of(to) == f) fileOcc |= 1u << rank_of(to);
+    Bitboard alive = ~square_bb(to);  // a captured piece attacks no more
+    Bitboard rooks = (pieces(them, ROOK) | pieces(them, KING)) & alive, cannons = pieces(them, CANNON) & alive;
+    const LineMasks& onRank = Tables::rank_lines[f][rankOcc];
+    const LineMasks& onFile = Tables::file_lines[r][fileOcc];
+    if ((rank_to_bb(onRank.first, r) | file_to_bb(onFile.first, f)) & rooks) return false;
+    if ((rank_to_bb(onRank.second, r) | file_to_bb(onFile.second, f)) & cannons) return false;
+    if (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN) & alive) return false;
     Bitboard occ = (pieces() ^ square_bb(from)) | square_bb(to);
-    return !(king_attackers(ksq, ~us, occ) & ~square_bb(to));  // a captured piece attacks no more
+    return !(horse_attackers(ksq, occ) & pieces(them, HORSE) & alive);
 }
 
 bool Position::legal(Move m) const {
@@ -440,6 +464,10 @@ bool Position::is_consistent(std::string* error) const {
     set_check_info(fresh);
     if (fresh.checkers != checkers() || fresh.pinned != state().pinned || fresh.screens != state().screens)
         return fail(error, "check info differs from recomputation");
+    for (int r = 0; r < RANK_NB; ++r)
+        if (rankOcc_[r] != rank_bits(pieces(), r)) return fail(error, "rank occupancy differs from the bitboards");
+    for (int f = 0; f < FILE_NB; ++f)
+        if (fileOcc_[f] != file_bits(pieces(), f)) return fail(error, "file occupancy differs from the bitboards");
     for (Square s = 0; s < SQUARE_NB; ++s) {
         Piece p = board_[s];
         bool inBoards = p ? bool(byPiece_[p] & square_bb(s)) && bool(byColor_[color_of(p)] & square_bb(s))
