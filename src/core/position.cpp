@@ -291,11 +291,20 @@ void Position::set_check_info(StateInfo& st) const {
     LineThreats onFile = scan_line(Tables::file_lines[r][fileOcc_[f]], r,
                                    file_bits(rooks | pieces(them, KING), f), file_bits(cannons, f),
                                    file_bits(own, f));
-    st.checkers = rank_to_bb(onRank.checkers, r) | file_to_bb(onFile.checkers, f) |
-                  (horse_attackers(ksq, board_) & pieces(them, HORSE)) |
+    // Checks, pins and screens are rare: skip the 128-bit conversions of empty line masks.
+    st.checkers = (horse_attackers(ksq, board_) & pieces(them, HORSE)) |
                   (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
-    st.pinned = rank_to_bb(onRank.pinned, r) | file_to_bb(onFile.pinned, f);
-    st.screens = rank_to_bb(onRank.screens, r) | file_to_bb(onFile.screens, f);
+    st.pinned = st.screens = 0;
+    if (onRank.checkers | onRank.pinned | onRank.screens) {
+        st.checkers |= rank_to_bb(onRank.checkers, r);
+        st.pinned |= rank_to_bb(onRank.pinned, r);
+        st.screens |= rank_to_bb(onRank.screens, r);
+    }
+    if (onFile.checkers | onFile.pinned | onFile.screens) {
+        st.checkers |= file_to_bb(onFile.checkers, f);
+        st.pinned |= file_to_bb(onFile.pinned, f);
+        st.screens |= file_to_bb(onFile.screens, f);
+    }
 
     // Horse legs: an own piece on the leg of an enemy horse that would otherwise give check.
     if (Tables::horse_attackers[ksq][0] & pieces(them, HORSE))
