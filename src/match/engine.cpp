@@ -68,6 +68,7 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
             if (first_word(line) == token) return true;
             if (protocol_ == Protocol::UCCI && line.find("option usemillisec") == 0) millisec_ = true;
             break;
+        case Process::Read::ABORTED:
         case Process::Read::TIMEOUT:
             if (error) *error = "no '" + token + "' within " + std::to_string(timeoutMs / 1000.0).substr(0, 4) + " s";
             return false;
@@ -245,8 +246,14 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
     auto deadline = started + std::chrono::milliseconds(allowance >= 0 ? allowance : config_.searchTimeoutMs);
     std::string line;
     for (;;) {
-        Process::Read got = process_.read_line(line, deadline);
+        Process::Read got = process_.read_line(line, deadline, abort_);
         r.elapsedMs = elapsed_ms(started);
+        if (got == Process::Read::ABORTED) {
+            send("stop");
+            r.status = SearchResult::CRASHED;
+            r.reply = "aborted";
+            return r;
+        }
         if (got == Process::Read::CLOSED) {
             process_.kill();
             r.status = SearchResult::CRASHED;

@@ -27,6 +27,7 @@ struct EngineConfig {
     Protocol protocol = Protocol::AUTO;
     std::vector<std::pair<std::string, std::string>> options;
     TimeControl tc;
+    int64_t timeMarginMs = 25;          // a move may overstep the clock by this much
     int64_t responseTimeoutMs = 10000;  // handshake and readyok
     int64_t searchTimeoutMs = 60000;    // a search without a clock (depth or nodes only)
 };
@@ -45,7 +46,9 @@ struct SearchResult {
 
 class EngineClient {
 public:
-    explicit EngineClient(EngineConfig config) : config_(std::move(config)) {}
+    // abort (may be null) makes a search under way give up at once, for Ctrl-C and SPRT stops.
+    explicit EngineClient(EngineConfig config, const std::atomic<bool>* abort = nullptr)
+        : config_(std::move(config)), abort_(abort) {}
 
     const EngineConfig& config() const { return config_; }
     Protocol protocol() const { return protocol_; }
@@ -72,6 +75,7 @@ private:
 
     EngineConfig config_;
     Protocol protocol_ = Protocol::AUTO;
+    const std::atomic<bool>* abort_;
     Process process_;
     bool millisec_ = false;  // UCCI: times in milliseconds once usemillisec is set
 };

@@ -103,7 +103,8 @@ bool Process::write_line(const std::string& line) {
     return true;
 }
 
-Process::Read Process::read_line(std::string& line, SteadyClock::time_point deadline) {
+Process::Read Process::read_line(std::string& line, SteadyClock::time_point deadline,
+                                 const std::atomic<bool>* abort) {
     for (;;) {
         if (size_t nl = buffer_.find('\n'); nl != std::string::npos) {
             line = buffer_.substr(0, nl);
@@ -121,8 +122,9 @@ Process::Read Process::read_line(std::string& line, SteadyClock::time_point dead
         }
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
         if (left <= 0) return Read::TIMEOUT;
+        if (abort && *abort) return Read::ABORTED;
         pollfd p{fromChild_, POLLIN, 0};
-        int r = poll(&p, 1, int(std::min<int64_t>(left, 1000)));
+        int r = poll(&p, 1, int(std::min<int64_t>(left, 100)));
         if (r < 0 && errno != EINTR) return Read::CLOSED;
         if (r <= 0) continue;
         char chunk[4096];

@@ -2,6 +2,7 @@
 // deadlines: an engine that hangs or dies must never hang the match runner.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <sys/types.h>
@@ -26,9 +27,9 @@ public:
     // False when the process is gone (broken pipe).
     bool write_line(const std::string& line);
 
-    enum class Read { LINE, TIMEOUT, CLOSED };
-    // Reads one line (without its end) before the deadline.
-    Read read_line(std::string& line, SteadyClock::time_point deadline);
+    enum class Read { LINE, TIMEOUT, CLOSED, ABORTED };
+    // Reads one line (without its end) before the deadline; gives up early when *abort is set.
+    Read read_line(std::string& line, SteadyClock::time_point deadline, const std::atomic<bool>* abort = nullptr);
 
     // Ends the process at once and reaps it.
     void kill();

@@ -1,0 +1,161 @@
+#include "match/game.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/movegen.h"
+#include "rules/repetition.h"
+
+namespace chuhe::match {
+
+namespace {
+
+const char* side_name(Color c) { return c == RED ? "red" : "black"; }
+
+std::string win_for(Color c) { return c == RED ? "1-0" : "0-1"; }
+
+// The record's comment for a move: score (pawns, from the mover's view) / depth and time, as
+// cutechess writes them.
+std::string move_comment(const SearchResult& r) {
+    char buf[64];
+    if (!r.hasScore) {
+        std::snprintf(buf, sizeof buf, "%.3fs", r.elapsedMs / 1000.0);
+    } else if (std::abs(r.score) >= 90000) {
+        int plies = 100000 - std::abs(r.score);
+        std::snprintf(buf, sizeof buf, "%sM%d/%d %.3fs", r.score > 0 ? "+" : "-", (plies + 1) / 2, r.depth,
+                      r.elapsedMs / 1000.0);
+    } else {
+        std::snprintf(buf, sizeof buf, "%+.2f/%d %.3fs", r.score / 100.0, r.depth, r.elapsedMs / 1000.0);
+    }
+    return buf;
+}
+
+// Moves that would complete a repetition the rules make the mover lose: UCCI's banmoves.
+std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules) {
+    std::vector<Move> banned;
+    Color us = pos.side_to_move();
+    for (Move m : MoveList::of<LEGAL>(pos)) {
+        pos.do_move(m);
+        if (find_repetition(pos) >= 0) {
+            Ruling r = rule_cycle(pos, rules);
+            if ((r == Ruling::RED_LOSES && us == RED) || (r == Ruling::BLACK_LOSES && us == BLACK))
+                banned.push_back(m);
+        }
+        pos.undo_move();
+    }
+    return banned;
+}
+
+// How often the current position has occurred since the last capture, counting this time.
+int occurrences(const Position& pos) {
+    const auto& h = pos.history();
+    int n = 1, last = int(h.size()) - 1;
+    for (int i = last - 2; i >= 0 && last - i <= h[last].rule60; i -= 2)
+        n += h[i].key == h[last].key;
+    return n;
+}
+
+}  // namespace
+
+bool insufficient_material(const Position& pos) {
+    for (PieceType pt : {ROOK, HORSE, CANNON, PAWN})
+        if (pos.pieces(pt)) return false;
+    return true;
+}
+
+GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
+                     const std::atomic<bool>& stop) {
+    GameResult out;
+    Game& record = out.record;
+    record.tags = setup.tags;
+    record.set_tag("Red", engines[RED]->config().name);
+    record.set_tag("Black", engines[BLACK]->config().name);
+    record.startFen = setup.startFen;
+
+    Position pos;
+    std::string error;
+    auto finish = [&](const std::string& result, const std::string& why) {
+        out.result = record.result = result;
+        out.termination = why;
+        record.set_tag("Termination", why);
+        return out;
+    };
+    if (!pos.set(setup.startFen, &error)) return finish("*", "bad opening position: " + error);
+    std::vector<Move> moves;
+    for (Move m : setup.openingMoves) {
+        if (!MoveList::of<LEGAL>(pos).contains(m)) return finish("*", "illegal opening move " + Position::move_to_string(m));
+        pos.do_move(m);
+        moves.push_back(m);
+        record.moves.push_back({m, "book"});
+    }
+    record.set_tag("TimeControl", engines[RED]->config().tc.describe());
+
+    for (Color c : {RED, BLACK}) {
+        EngineClient& e = *engines[c];
+        if (!e.running() && !e.start(&error))
+            return finish(win_for(~c), std::string(side_name(c)) + " engine failed to start: " + error);
+        if (!e.new_game(&error))
+            return finish(win_for(~c), std::string(side_name(c)) + " engine did not get ready: " + error);
+    }
+
+    Clock clocks[COLOR_NB] = {Clock(engines[RED]->config().tc, engines[RED]->config().timeMarginMs),
+                              Clock(engines[BLACK]->config().tc, engines[BLACK]->config().timeMarginMs)};
+    int losingStreak[COLOR_NB] = {0, 0}, drawStreak = 0;
+    bool drawOffered = false;
+
+    for (;;) {
+        if (stop) return finish("*", "match stopped");
+        Color us = pos.side_to_move();
+        const char* who = side_name(us);
+        if (MoveList::of<LEGAL>(pos).size() == 0)
+            return finish(win_for(~us), std::string(who) + (pos.in_check() ? " is checkmated" : " is stalemated"));
+
+        std::vector<Move> banned;
+        if (engines[us]->protocol() == Protocol::UCCI) banned = moves_losing_by_rule(pos, adj.rules);
+        SearchResult r = engines[us]->go(pos, setup.startFen, moves, clocks[us], clocks[~us], banned, drawOffered);
+        if (stop) return finish("*", "match stopped");
+        std::string engine = std::string(who) + " engine (" + engines[us]->config().name + ")";
+        switch (r.status) {
+        case SearchResult::CRASHED: return finish(win_for(~us), engine + " crashed: " + r.reply);
+        case SearchResult::TIMEOUT: return finish(win_for(~us), std::string(who) + " loses on time");
+        case SearchResult::ILLEGAL: return finish(win_for(~us), engine + " played an illegal move: " + r.reply);
+        case SearchResult::NO_MOVE: return finish(win_for(~us), engine + " gave no move: " + r.reply);
+        case SearchResult::MOVE: break;
+        }
+        if (!clocks[us].charge(r.elapsedMs)) return finish(win_for(~us), std::string(who) + " loses on time");
+        if (r.resigns) return finish(win_for(~us), std::string(who) + " resigns");
+        if (drawOffered && r.offersDraw) return finish("1/2-1/2", "draw by agreement");
+        drawOffered = r.offersDraw;
+
+        pos.do_move(r.move);
+        moves.push_back(r.move);
+        record.moves.push_back({r.move, move_comment(r)});
+
+        // Adjudication by the rules.
+        if (occurrences(pos) >= 3) {
+            switch (rule_cycle(pos, adj.rules)) {
+            case Ruling::RED_LOSES: return finish("0-1", "red loses by the repetition rules");
+            case Ruling::BLACK_LOSES: return finish("1-0", "black loses by the repetition rules");
+            default: return finish("1/2-1/2", "draw by repetition");
+            }
+        }
+        if (natural_limit_reached(pos)) return finish("1/2-1/2", "draw by the 60-move rule");
+        if (insufficient_material(pos)) return finish("1/2-1/2", "draw: neither side can win (no attacking pieces)");
+
+        // Adjudication by the engines' scores.
+        int fullMoves = int(moves.size()) / 2;
+        if (adj.resignMoveCount && r.hasScore) {
+            losingStreak[us] = r.score <= -adj.resignScore ? losingStreak[us] + 1 : 0;
+            if (losingStreak[us] >= adj.resignMoveCount)
+                return finish(win_for(~us), std::string(who) + "'s score is hopeless (resign adjudication)");
+        }
+        if (adj.drawMoveCount) {
+            drawStreak = r.hasScore && std::abs(r.score) <= adj.drawScore ? drawStreak + 1 : 0;
+            if (fullMoves >= adj.drawMoveNumber && drawStreak >= 2 * adj.drawMoveCount)
+                return finish("1/2-1/2", "draw adjudication: both scores near zero");
+        }
+        if (adj.maxMoves && fullMoves >= adj.maxMoves) return finish("1/2-1/2", "draw: maximum game length");
+    }
+}
+
+}  // namespace chuhe::match

@@ -1,0 +1,46 @@
+// One game between two engines, with the runner's clocks and adjudication.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "match/engine.h"
+#include "records/game.h"
+#include "rules/rule_set.h"
+
+namespace chuhe::match {
+
+struct Adjudication {
+    RuleSet rules = RuleSet::ASIAN;
+    // Resign: an engine whose own score is at least resignScore below zero for resignMoveCount
+    // consecutive moves loses (0 = off).
+    int resignMoveCount = 0, resignScore = 0;
+    // Draw: after drawMoveNumber full moves, both engines' scores within drawScore of zero for
+    // drawMoveCount consecutive moves each (0 = off).
+    int drawMoveNumber = 0, drawMoveCount = 0, drawScore = 0;
+    int maxMoves = 0;  // full moves before the game is drawn (0 = no limit)
+};
+
+struct GameSetup {
+    std::string startFen = Position::START_FEN;
+    std::vector<Move> openingMoves;  // played before the engines take over
+    std::vector<std::pair<std::string, std::string>> tags;  // Event, Site, Round, ... for the record
+};
+
+struct GameResult {
+    std::string result = "*";  // "1-0" red wins, "0-1", "1/2-1/2", "*" aborted
+    std::string termination;   // why the game ended, in words
+    Game record;
+    bool aborted() const { return result == "*"; }
+};
+
+// Plays a game: engines[RED] has red. Engines that are not running are started first (a
+// failure loses the game). stop aborts the game between moves.
+GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
+                     const std::atomic<bool>& stop);
+
+// Neither side has a piece that can cross the river to attack (rook, horse, cannon, pawn).
+bool insufficient_material(const Position& pos);
+
+}  // namespace chuhe::match

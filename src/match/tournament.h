@@ -1,0 +1,73 @@
+// A tournament of engines: the schedule (a match, a gauntlet, or a round robin in the order of
+// the CXA tables), openings, games in parallel, results, statistics and the PGN file.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "match/engine.h"
+#include "match/game.h"
+#include "match/stats.h"
+
+namespace chuhe::match {
+
+enum class TournamentType { ROUND_ROBIN, GAUNTLET };
+
+struct Opening {
+    std::string fen;
+    std::vector<Move> moves;
+};
+
+struct OpeningBook {
+    std::string file;
+    std::string format;  // "epd" or "pgn" (from the file name when empty)
+    bool random = false;
+    int start = 1;    // first opening used (1-based)
+    int plies = -1;   // PGN: moves of each game used as the opening (-1: all)
+};
+
+// Reads the openings of an EPD/FEN file (one position a line; operations after the FEN are
+// ignored) or of a PGN file. Returns false with the reason on any unreadable entry.
+bool read_openings(const OpeningBook& book, std::vector<Opening>& out, std::string* error);
+
+struct TournamentSettings {
+    std::vector<EngineConfig> engines;
+    TournamentType type = TournamentType::ROUND_ROBIN;
+    int rounds = 1;
+    int gamesPerEncounter = 1;
+    bool repeat = false;  // each opening twice, colours swapped
+    int concurrency = 1;
+    std::optional<OpeningBook> openings;
+    uint64_t seed = 0;
+    std::string pgnOut;
+    std::string event = "chuhe match";
+    Adjudication adjudication;
+    std::optional<Sprt> sprt;
+    int ratingInterval = 0;  // print the Elo line every N games (0: only at the end)
+};
+
+// The pairings of a round robin, round by round, in the order of the CXA 2011 tables (appendix
+// 1, the Berger tables): the first of a pair has red. With an odd number of players the pair
+// with the extra number is a bye and is left out. Players are 0-based.
+std::vector<std::vector<std::pair<int, int>>> round_robin_rounds(int players);
+
+// One scheduled game.
+struct ScheduledGame {
+    int number = 0;  // 1-based
+    int round = 0;
+    int red = 0, black = 0;  // engine indices
+    int opening = -1;        // index into the openings, -1: the start position
+    int pairId = -1;         // games sharing an opening with colours swapped share a pair id
+};
+
+std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings, int openingCount);
+
+// Runs the tournament, printing progress and summaries to out. interrupt (Ctrl-C) stops it:
+// games under way are dropped and the summary so far is printed. Returns 0, or 2 on a setup
+// error (bad openings, unwritable PGN file) reported on out.
+int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt);
+
+}  // namespace chuhe::match

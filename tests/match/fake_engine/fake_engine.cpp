@@ -1,0 +1,74 @@
+// A misbehaving engine for the match runner's tests. It answers both `ucci` and `uci` and
+// plays the first legal move, until it has played `after` moves; then it misbehaves as its
+// mode says:
+//   good      keeps playing legal moves        illegal   plays a move that is not legal
+//   garbage   answers "bestmove xyz"           crash     exits when told to search
+//   hang      never answers a search           noready   never answers isready
+//   slow      answers after 3 seconds          nomove    answers "bestmove (none)"
+//   resign    answers with "resign"            draw      offers a draw with every move
+// Usage: fake_engine MODE [AFTER]
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "core/movegen.h"
+#include "core/position.h"
+
+using namespace chuhe;
+
+int main(int argc, char** argv) {
+    Position::init();
+    std::string mode = argc > 1 ? argv[1] : "good";
+    int after = argc > 2 ? std::atoi(argv[2]) : 0;
+    int played = 0;
+    bool ucci = false;
+    Position pos;
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        std::istringstream in(line);
+        std::string cmd;
+        in >> cmd;
+        bool misbehave = played >= after;
+        if (cmd == "ucci" || cmd == "uci") {
+            ucci = cmd == "ucci";
+            std::cout << "id name fake-" << mode << "\n" << (ucci ? "ucciok" : "uciok") << std::endl;
+        } else if (cmd == "isready") {
+            if (mode != "noready") std::cout << "readyok" << std::endl;
+        } else if (cmd == "position") {
+            std::string kind, word;
+            in >> kind;
+            std::string fen;
+            if (kind == "startpos")
+                fen = Position::START_FEN;
+            while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+            pos.set(fen);
+            while (in >> word) pos.do_move(pos.parse_move(word));
+        } else if (cmd == "go") {
+            MoveList moves = MoveList::of<LEGAL>(pos);
+            std::string best = moves.size() ? Position::move_to_string(*moves.begin()) : "(none)";
+            ++played;
+            if (!misbehave || mode == "good") {
+                std::cout << "info depth 1 score " << (ucci ? "" : "cp ") << "0 pv " << best << "\n";
+                std::cout << "bestmove " << best << std::endl;
+                continue;
+            }
+            if (mode == "illegal") std::cout << "bestmove a0a9" << std::endl;
+            else if (mode == "garbage") std::cout << "bestmove xyz" << std::endl;
+            else if (mode == "crash") return 3;
+            else if (mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
+            else if (mode == "slow") {
+                std::this_thread::sleep_for(std::chrono::seconds(3));
+                std::cout << "bestmove " << best << std::endl;
+            } else if (mode == "nomove") std::cout << "bestmove (none)" << std::endl;
+            else if (mode == "resign") std::cout << "bestmove " << best << " resign" << std::endl;
+            else if (mode == "draw") std::cout << "bestmove " << best << " draw" << std::endl;
+        } else if (cmd == "quit") {
+            if (ucci) std::cout << "bye" << std::endl;
+            return 0;
+        }
+    }
+    return 0;
+}
