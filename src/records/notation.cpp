@@ -111,6 +111,15 @@ bool set_error(std::string* error, std::string message) {
     return false;
 }
 
+// "'text'" followed by why (appended piecewise: GCC 12 warns wrongly on chained operator+).
+std::string quoted(std::string_view text, std::string_view why) {
+    std::string s = "'";
+    s += text;
+    s += "'";
+    s += why;
+    return s;
+}
+
 Move select_move(const Position& pos, const Reading& r, std::string_view text,
                  std::string* error) {
     for (const std::vector<Spec>* specs : {&r.strict, &r.lenient}) {
@@ -131,13 +140,23 @@ Move select_move(const Position& pos, const Reading& r, std::string_view text,
         }
         if (n == 1) return found;
         if (n > 1) {
-            set_error(error, "'" + std::string(text) + "' is ambiguous: " + std::to_string(n) +
-                                 " legal moves fit it");
+            set_error(error, quoted(text, " is ambiguous: " + std::to_string(n) +
+                                               " legal moves fit it"));
             return MOVE_NONE;
         }
     }
-    set_error(error, "'" + std::string(text) + "' names no legal move");
+    set_error(error, quoted(text, " names no legal move"));
     return MOVE_NONE;
+}
+
+// With style.fileWhenUnique: whether "piece + file" names m alone among the legal moves.
+bool file_names_it(const Position& pos, Move m, const Description& d, const NotationStyle& style) {
+    if (!style.fileWhenUnique) return false;
+    Spec spec{d.pt, d.file, Which::FILE_ANY, 0, d.dir, d.target};
+    for (Move o : MoveList::of(pos))
+        if (o != m && type_of(pos.piece_on(from_sq(o))) == d.pt && matches(spec, describe(pos, o)))
+            return false;
+    return true;
 }
 
 // --- WXF ---------------------------------------------------------------------------------
@@ -178,7 +197,7 @@ Move parse_wxf(const Position& pos, std::string_view t, std::string* error) {
                                 target});
     } else if (t[0] == '+' || t[0] == '-') {
         if (t[1] != t[0]) {
-            set_error(error, "'" + std::string(t) + "' is not WXF notation");
+            set_error(error, quoted(t, " is not WXF notation"));
             return MOVE_NONE;
         }
         r.strict.push_back({PAWN, 0, t[0] == '+' ? Which::FRONT : Which::REAR, 0, dir, target});
@@ -194,11 +213,11 @@ Move parse_wxf(const Position& pos, std::string_view t, std::string* error) {
     return select_move(pos, r, t, error);
 }
 
-std::string wxf_move(const Position& pos, Move m) {
+std::string wxf_move(const Position& pos, Move m, const NotationStyle& style) {
     Description d = describe(pos, m);
     std::string s;
     char fileDigit = char('0' + d.file);
-    if (d.count == 1 || d.pt == ADVISOR || d.pt == ELEPHANT) {
+    if (d.count == 1 || d.pt == ADVISOR || d.pt == ELEPHANT || file_names_it(pos, m, d, style)) {
         s = {WXF_LETTERS[d.pt], fileDigit};
     } else if (d.pt != PAWN) {
         s = {WXF_LETTERS[d.pt], d.index == 0 ? '+' : '-'};
@@ -288,7 +307,7 @@ Move parse_chinese(const Position& pos, std::string_view text, std::string* erro
     for (char32_t c : utf8_to_u32(text))
         if (c != U' ' && c != U'\u3000' && c != U'\t') t += c;
     auto fail = [&](const char* why) {
-        set_error(error, "'" + std::string(text) + "': " + why);
+        set_error(error, quoted(text, ": " + std::string(why)));
         return MOVE_NONE;
     };
     if (t.size() != 4 && t.size() != 5) return fail("Chinese notation has 4 characters");
@@ -315,8 +334,8 @@ Move parse_chinese(const Position& pos, std::string_view text, std::string* erro
     return select_move(pos, r, text, error);
 }
 
-std::string chinese_move(const Position& pos, Move m, bool traditional) {
-    const ChineseChars& cc = traditional ? TRADITIONAL : SIMPLIFIED;
+std::string chinese_move(const Position& pos, Move m, const NotationStyle& style) {
+    const ChineseChars& cc = style.traditional ? TRADITIONAL : SIMPLIFIED;
     Description d = describe(pos, m);
     const char* const* numbers = d.us == RED ? RED_NUMBERS : BLACK_NUMBERS;
     const char* piece = cc.pieces[d.us][d.pt];
@@ -326,7 +345,7 @@ std::string chinese_move(const Position& pos, Move m, bool traditional) {
         return d.index == 0 ? "前" : d.index == d.count - 1 ? cc.rear : "中";
     };
     std::string s;
-    if (d.count == 1 || d.pt == ADVISOR || d.pt == ELEPHANT)
+    if (d.count == 1 || d.pt == ADVISOR || d.pt == ELEPHANT || file_names_it(pos, m, d, style))
         s = std::string(piece) + numbers[d.file];
     else if (d.pt == PAWN && d.stackedFiles >= 2)
         s = which() + numbers[d.file];  // 前九平八: the file tells which stack
@@ -344,11 +363,13 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool is_iccs_file(char c) { return (c >= 'a' && c <= 'i') || (c >= 'A' && c <= 'I'); }
 
-// h2e2, H2E2 or H2-E2
+// h2e2, H2E2 or H2-E2. Both file letters have the same case: "A1e2" is SAN (advisor from
+// rank 1 to e2).
 bool looks_like_iccs(std::string_view t) {
     size_t second = t.size() == 5 && t[2] == '-' ? 3 : 2;
     return t.size() == second + 2 && is_iccs_file(t[0]) && is_digit(t[1]) &&
-           is_iccs_file(t[second]) && is_digit(t[second + 1]);
+           is_iccs_file(t[second]) && is_digit(t[second + 1]) &&
+           (t[0] >= 'a') == (t[second] >= 'a');
 }
 
 Move parse_san(const Position& pos, std::string_view text, std::string* error, int rankBase) {
@@ -357,7 +378,7 @@ Move parse_san(const Position& pos, std::string_view text, std::string* error, i
                           t.back() == '?'))
         t.remove_suffix(1);
     auto fail = [&](const std::string& why) {
-        set_error(error, "'" + std::string(text) + "': " + why);
+        set_error(error, quoted(text, ": " + std::string(why)));
         return MOVE_NONE;
     };
     // Destination: a file letter and a rank of one or two digits, at the end.
@@ -475,8 +496,8 @@ std::string move_to_text(const Position& pos, Move m, Notation n, const Notation
         if (!style.iccsDash) return s;
         return {char(s[0] - 'a' + 'A'), s[1], '-', char(s[2] - 'a' + 'A'), s[3]};
     }
-    case Notation::WXF: return wxf_move(pos, m);
-    case Notation::CHINESE: return chinese_move(pos, m, style.traditional);
+    case Notation::WXF: return wxf_move(pos, m, style);
+    case Notation::CHINESE: return chinese_move(pos, m, style);
     case Notation::SAN: return san_move(pos, m, style.sanRankBase);
     }
     return {};

@@ -23,6 +23,9 @@ const char* notation_name(Notation n);  // "ICCS", "WXF", "Chinese", "SAN" (PGN 
 struct NotationStyle {
     bool iccsDash = false;        // ICCS as "H2-E2" (the xqbase PGN form) instead of "h2e2"
     bool traditional = false;     // Chinese: 車馬帥將進後 instead of 车马帅将进后
+    // Chinese and WXF: name stacked pieces by file (车四进三) when only one of them can make
+    // the move, as many game collections do, instead of always by position (前车进三).
+    bool fileWhenUnique = false;
     int sanRankBase = 1;          // SAN ranks 1-10 (Fairy-Stockfish, cutechess) or 0-9 (XBoard)
 };
 

@@ -314,7 +314,11 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
     st.iccsDash = true;  // the xqbase PGN form of ICCS
     std::string out;
     auto tag = [&](std::string_view name, std::string_view value) {
-        out += "[" + std::string(name) + " \"" + escape_tag(value) + "\"]\n";
+        out += '[';
+        out += name;
+        out += " \"";
+        out += escape_tag(value);
+        out += "\"]\n";
     };
     if (!western) tag("Game", "Chinese Chess");
     for (const auto& [name, value] : game.tags) {
