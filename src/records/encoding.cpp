@@ -101,6 +101,29 @@ std::string gbk_to_utf8(std::string_view s) {
     return out;
 }
 
+std::string utf8_to_gbk(std::string_view s) {
+    if (!is_valid_utf8(s)) return std::string(s);
+    iconv_t cd = iconv_open("GB18030", "UTF-8");
+    if (cd == iconv_t(-1)) return std::string(s);
+    std::string out;
+    char buffer[4096];
+    char* in = const_cast<char*>(s.data());
+    size_t inLeft = s.size();
+    while (inLeft > 0) {
+        char* dst = buffer;
+        size_t dstLeft = sizeof(buffer);
+        size_t r = iconv(cd, &in, &inLeft, &dst, &dstLeft);
+        out.append(buffer, dst - buffer);
+        if (r == size_t(-1) && errno != E2BIG) {  // cannot happen for valid UTF-8 to GB18030
+            out += '?';
+            ++in;
+            --inLeft;
+        }
+    }
+    iconv_close(cd);
+    return out;
+}
+
 std::string decode_record_text(std::string_view bytes) {
     if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
     return is_valid_utf8(bytes) ? std::string(bytes) : gbk_to_utf8(bytes);

@@ -419,15 +419,20 @@ Move parse_san(const Position& pos, std::string_view text, std::string* error, i
     Square to = make_square(toFile, toRank);
     Move found = MOVE_NONE;
     int n = 0;
-    for (Move m : MoveList::of(pos)) {
-        Square from = from_sq(m);
-        if (to_sq(m) != to || (!coordinates && type_of(pos.piece_on(from)) != pt) ||
-            (fromFile >= 0 && file_of(from) != fromFile) ||
-            (fromRank >= 0 && rank_of(from) != fromRank))
-            continue;
-        found = m;
-        ++n;
-    }
+    // A pawn move without its file ("f6") goes straight ahead; XBoard writes sideways pawn
+    // moves with the file they leave ("fe6"). Other writers may not: then any pawn will do.
+    bool straightPawn = pt == PAWN && fromFile < 0 && !coordinates;
+    for (int pass = straightPawn ? 0 : 1; pass < 2 && n == 0; ++pass)
+        for (Move m : MoveList::of(pos)) {
+            Square from = from_sq(m);
+            if (to_sq(m) != to || (!coordinates && type_of(pos.piece_on(from)) != pt) ||
+                (fromFile >= 0 && file_of(from) != fromFile) ||
+                (fromRank >= 0 && rank_of(from) != fromRank) ||
+                (pass == 0 && file_of(from) != toFile))
+                continue;
+            found = m;
+            ++n;
+        }
     if (n == 1) return found;
     return fail(n ? "ambiguous: " + std::to_string(n) + " legal moves fit it"
                   : "names no legal move");
@@ -446,7 +451,9 @@ std::string san_move(const Position& pos, Move m, int rankBase) {
             sameFile |= file_of(from_sq(o)) == file_of(from);
             sameRank |= rank_of(from_sq(o)) == rank_of(from);
         }
-    if ((other && (!sameFile || sameRank)) || (pt == PAWN && capture))
+    // Pawns name the file they leave when they capture or move sideways (XBoard's "fe6").
+    if ((other && (!sameFile || sameRank)) ||
+        (pt == PAWN && (capture || file_of(from) != file_of(to))))
         s += char('a' + file_of(from));
     if (other && sameFile) s += std::to_string(rank_of(from) + rankBase);
     if (capture) s += 'x';

@@ -96,35 +96,33 @@ private:
         while (i_ < s_.size() && s_[i_] != '\n') ++i_;
     }
 
-    // [Name "value"] with \" and \\ escapes inside the value.
+    // [Name "value"]. \" and \\ are unescaped; quotes inside the value that are not escaped
+    // (seen in real files) are kept: the value runs to the last quote before the ']'.
     void tag_line() {
-        size_t p = i_ + 1;
-        auto at_end = [&] { return p >= s_.size() || s_[p] == '\n'; };
-        while (!at_end() && is_space(s_[p])) ++p;
-        std::string name, value;
-        while (!at_end() && !is_space(s_[p]) && s_[p] != '"' && s_[p] != ']') name += s_[p++];
-        while (!at_end() && is_space(s_[p])) ++p;
-        bool ok = !name.empty() && !at_end() && s_[p] == '"';
-        if (ok) {
-            ++p;
-            while (!at_end() && s_[p] != '"') {
-                if (s_[p] == '\\' && p + 1 < s_.size() && (s_[p + 1] == '"' || s_[p + 1] == '\\'))
-                    ++p;
-                value += s_[p++];
-            }
-            ok = !at_end();
-            if (ok) ++p;
-            while (!at_end() && is_space(s_[p])) ++p;
-            ok = ok && !at_end() && s_[p] == ']';
-        }
-        i_ = p;
-        if (!ok) {
+        size_t end = s_.find('\n', i_);
+        if (end == std::string_view::npos) end = s_.size();
+        std::string_view line = s_.substr(i_, end - i_);
+        i_ = end;
+        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+        size_t open = line.find('"'), close = line.rfind('"');
+        size_t n = 1;
+        while (n < line.size() && is_space(line[n])) ++n;
+        size_t nameEnd = n;
+        while (nameEnd < line.size() && !is_space(line[nameEnd]) && line[nameEnd] != '"')
+            ++nameEnd;
+        if (line.back() != ']' || open == std::string_view::npos || open == close ||
+            nameEnd == n || line.find_first_not_of(" \t", nameEnd) != open ||
+            line.find_first_not_of(" \t", close + 1) != line.size() - 1) {
             fail("malformed tag line");
-            skip_line();
             return;
         }
-        ++i_;
-        cur_->tags.emplace_back(std::move(name), std::move(value));
+        std::string value;
+        for (size_t p = open + 1; p < close; ++p) {
+            if (line[p] == '\\' && p + 1 < close && (line[p + 1] == '"' || line[p + 1] == '\\'))
+                ++p;
+            value += line[p];
+        }
+        cur_->tags.emplace_back(std::string(line.substr(n, nameEnd - n)), std::move(value));
     }
 
     void comment() {
