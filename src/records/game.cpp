@@ -34,6 +34,18 @@ bool Game::replay(Position& pos, int plies, std::string* error) const {
     return true;
 }
 
+std::string tidy_comment(std::string_view text) {
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\r') out += text[i];
+        else if (i + 1 == text.size() || text[i + 1] != '\n') out += '\n';
+    }
+    return out;
+}
+
 bool is_result(std::string_view s) {
     return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
 }

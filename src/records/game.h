@@ -43,6 +43,10 @@ struct RecordError {
     std::string message;
 };
 
+// Comment text as the readers store it: CR LF and CR become LF, and spaces, tabs and line
+// breaks at both ends are dropped (full-width indentation is kept).
+std::string tidy_comment(std::string_view text);
+
 // "1-0", "0-1", "1/2-1/2" and "*" are results; anything else is not.
 bool is_result(std::string_view s);
 

@@ -125,16 +125,28 @@ private:
         cur_->tags.emplace_back(std::string(line.substr(n, nameEnd - n)), std::move(value));
     }
 
+    // Whether the line starting at p looks like a tag line: [Name "..."]
+    bool tag_line_at(size_t p) const {
+        size_t end = s_.find('\n', p);
+        std::string_view line = s_.substr(p, end == std::string_view::npos ? end : end - p);
+        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+        return line.size() > 3 && line[0] == '[' && line.back() == ']' &&
+               line.find('"') != std::string_view::npos;
+    }
+
+    // An unclosed comment ends before the next tag line, so that the games after it are read.
     void comment() {
-        size_t end = s_.find('}', i_ + 1);
-        if (end == std::string_view::npos) {
-            fail("comment '{' is never closed");
-            end = s_.size();
-        }
-        std::string_view text = s_.substr(i_ + 1, end - i_ - 1);
-        cur_->tokens.push_back({true, std::string(text), line_});
-        for (char c : text) line_ += c == '\n';
-        i_ = std::min(end + 1, s_.size());
+        size_t end = i_ + 1;
+        int lines = 0;
+        for (; end < s_.size() && s_[end] != '}'; ++end)
+            if (s_[end] == '\n') {
+                if (tag_line_at(end + 1)) break;
+                ++lines;
+            }
+        if (end >= s_.size() || s_[end] != '}') fail("comment '{' is never closed");
+        cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+        line_ += lines;
+        i_ = end < s_.size() && s_[end] == '}' ? end + 1 : end;
     }
 
     // Variations are skipped, nested ones and comments inside them included.
@@ -195,13 +207,10 @@ private:
 };
 
 void append_comment(std::string& to, std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\n' || text.front() == '\r'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r'))
-        text.remove_suffix(1);
-    if (text.empty()) return;
+    std::string tidy = tidy_comment(text);
+    if (tidy.empty()) return;
     if (!to.empty()) to += '\n';
-    to += text;
+    to += tidy;
 }
 
 // Reads the movetext from `start`. Returns the number of moves read; on failure sets
@@ -353,15 +362,16 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
         }
         std::string number = std::to_string((i + blackFirst) / 2 + 1);
         if (pos.side_to_move() == RED) out += number + ". ";
-        else if (!lineOpen) out += western ? number + "... " : number + ".          ";
+        else if (lineOpen) out += " ";
+        else out += western ? number + "... " : number + ".          ";
         out += move_to_text(pos, gm.move, notation, st);
         pos.do_move(gm.move);
         lineOpen = pos.side_to_move() == BLACK;
         if (!gm.comment.empty()) {
             out += "\n{" + escape_comment(gm.comment) + "}\n";
             lineOpen = false;
-        } else {
-            out += lineOpen ? " " : "\n";
+        } else if (!lineOpen) {
+            out += "\n";
         }
     }
     if (lineOpen) out += "\n";

@@ -118,7 +118,7 @@ bool read_record(RecordStream& in, int version, const Keys& keys, Record& r, std
     }
     std::string text(size_t(length), '\0');
     in.read(reinterpret_cast<uint8_t*>(text.data()), text.size());
-    r.comment = decode_record_text(text);
+    r.comment = tidy_comment(decode_record_text(text));
     return true;
 }
 
