@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "tools/convert.h"
 #include "tools/perft.h"
 
 using namespace chuhe;
@@ -19,6 +20,7 @@ struct Subcommand {
 
 const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
+    {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
 };
 
 void print_usage() {

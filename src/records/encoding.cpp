@@ -1,0 +1,132 @@
+#include "records/encoding.h"
+
+#include <cerrno>
+#include <iconv.h>
+
+namespace chuhe {
+
+namespace {
+
+// Length of the UTF-8 sequence at s[i], or 0 if it is not a valid one.
+size_t utf8_sequence(std::string_view s, size_t i, char32_t* out) {
+    unsigned char c = s[i];
+    size_t len;
+    char32_t cp;
+    if (c < 0x80) { *out = c; return 1; }
+    if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
+    else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
+    else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
+    else return 0;
+    if (i + len > s.size()) return 0;
+    for (size_t k = 1; k < len; ++k) {
+        unsigned char d = s[i + k];
+        if ((d & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (d & 0x3F);
+    }
+    // Overlong forms, surrogates and values above U+10FFFF are invalid.
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    *out = cp;
+    return len;
+}
+
+}  // namespace
+
+bool is_valid_utf8(std::string_view s) {
+    char32_t cp;
+    for (size_t i = 0; i < s.size();) {
+        size_t n = utf8_sequence(s, i, &cp);
+        if (!n) return false;
+        i += n;
+    }
+    return true;
+}
+
+std::u32string utf8_to_u32(std::string_view s) {
+    std::u32string out;
+    char32_t cp;
+    for (size_t i = 0; i < s.size();) {
+        size_t n = utf8_sequence(s, i, &cp);
+        out += n ? cp : U'\uFFFD';
+        i += n ? n : 1;
+    }
+    return out;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+    if (c < 0x80) {
+        out += char(c);
+    } else if (c < 0x800) {
+        out += char(0xC0 | (c >> 6));
+        out += char(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += char(0xE0 | (c >> 12));
+        out += char(0x80 | ((c >> 6) & 0x3F));
+        out += char(0x80 | (c & 0x3F));
+    } else {
+        out += char(0xF0 | (c >> 18));
+        out += char(0x80 | ((c >> 12) & 0x3F));
+        out += char(0x80 | ((c >> 6) & 0x3F));
+        out += char(0x80 | (c & 0x3F));
+    }
+}
+
+std::string gbk_to_utf8(std::string_view s) {
+    std::string out;
+    iconv_t cd = iconv_open("UTF-8", "GB18030");
+    if (cd == iconv_t(-1)) {
+        // No GB18030 converter installed: keep ASCII, mark every other byte as unknown.
+        for (unsigned char c : s)
+            if (c < 0x80) out += char(c);
+            else append_utf8(out, U'\uFFFD');
+        return out;
+    }
+    char buffer[4096];
+    char* in = const_cast<char*>(s.data());
+    size_t inLeft = s.size();
+    while (inLeft > 0) {
+        char* dst = buffer;
+        size_t dstLeft = sizeof(buffer);
+        size_t r = iconv(cd, &in, &inLeft, &dst, &dstLeft);
+        out.append(buffer, dst - buffer);
+        if (r == size_t(-1) && errno != E2BIG) {
+            // EILSEQ or EINVAL (truncated at the end): replace one byte and go on.
+            append_utf8(out, U'\uFFFD');
+            ++in;
+            --inLeft;
+        }
+    }
+    iconv_close(cd);
+    return out;
+}
+
+std::string utf8_to_gbk(std::string_view s) {
+    if (!is_valid_utf8(s)) return std::string(s);
+    iconv_t cd = iconv_open("GB18030", "UTF-8");
+    if (cd == iconv_t(-1)) return std::string(s);
+    std::string out;
+    char buffer[4096];
+    char* in = const_cast<char*>(s.data());
+    size_t inLeft = s.size();
+    while (inLeft > 0) {
+        char* dst = buffer;
+        size_t dstLeft = sizeof(buffer);
+        size_t r = iconv(cd, &in, &inLeft, &dst, &dstLeft);
+        out.append(buffer, dst - buffer);
+        if (r == size_t(-1) && errno != E2BIG) {  // cannot happen for valid UTF-8 to GB18030
+            out += '?';
+            ++in;
+            --inLeft;
+        }
+    }
+    iconv_close(cd);
+    return out;
+}
+
+std::string decode_record_text(std::string_view bytes) {
+    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+    return is_valid_utf8(bytes) ? std::string(bytes) : gbk_to_utf8(bytes);
+}
+
+}  // namespace chuhe

@@ -1,0 +1,382 @@
+#include "records/pgn.h"
+
+#include "core/movegen.h"
+#include "records/encoding.h"
+
+namespace chuhe {
+
+namespace {
+
+struct Token {
+    bool comment;  // a comment, else a move
+    std::string text;
+    int line;
+};
+
+// One game as the lexer cut it out of the file, before its moves are read.
+struct RawGame {
+    int number = 0;
+    int line = 0;
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<Token> tokens;
+    std::string result;  // the result token ending the movetext, empty if none
+    std::string error;   // a lexical problem (unterminated comment, bad tag)
+    int errorLine = 0;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+bool is_ideographic_space(std::string_view s, size_t i) {
+    return s.substr(i, 3) == "\xE3\x80\x80";  // U+3000, common in Chinese records
+}
+
+class Lexer {
+public:
+    explicit Lexer(std::string_view text) : s_(text) {}
+
+    std::vector<RawGame> run() {
+        while (i_ < s_.size()) {
+            char c = s_[i_];
+            if (c == '\n') {
+                ++line_;
+                ++i_;
+                lineStart_ = true;
+                continue;
+            }
+            if (is_space(c)) { ++i_; continue; }
+            if (is_ideographic_space(s_, i_)) { i_ += 3; continue; }
+            bool lineStart = lineStart_;
+            lineStart_ = false;
+            if (c == '[' && lineStart) {
+                if (!cur_ || inMoves_ || skipping_) new_game();
+                skipping_ = false;
+                tag_line();
+                continue;
+            }
+            // After a result, text up to the next tag line is a footer (xqbase adds a banner).
+            if (skipping_ || (c == '%' && lineStart)) {
+                skip_line();
+                continue;
+            }
+            if (!cur_) new_game();
+            inMoves_ = true;
+            if (c == '{') comment();
+            else if (c == ';') {
+                size_t end = s_.find('\n', i_);
+                if (end == std::string_view::npos) end = s_.size();
+                cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+                i_ = end;
+            } else if (c == '(') variation();
+            else if (c == ')') fail("')' without '('"), ++i_;
+            else if (c == '$') {
+                ++i_;
+                while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
+            } else word();
+        }
+        return std::move(games_);
+    }
+
+private:
+    void new_game() {
+        games_.emplace_back();
+        cur_ = &games_.back();
+        cur_->number = int(games_.size());
+        cur_->line = line_;
+        inMoves_ = false;
+    }
+
+    void fail(const std::string& message) {
+        if (cur_->error.empty()) {
+            cur_->error = message;
+            cur_->errorLine = line_;
+        }
+    }
+
+    void skip_line() {
+        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
+    }
+
+    // [Name "value"]. \" and \\ are unescaped; quotes inside the value that are not escaped
+    // (seen in real files) are kept: the value runs to the last quote before the ']'.
+    void tag_line() {
+        size_t end = s_.find('\n', i_);
+        if (end == std::string_view::npos) end = s_.size();
+        std::string_view line = s_.substr(i_, end - i_);
+        i_ = end;
+        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+        size_t open = line.find('"'), close = line.rfind('"');
+        size_t n = 1;
+        while (n < line.size() && is_space(line[n])) ++n;
+        size_t nameEnd = n;
+        while (nameEnd < line.size() && !is_space(line[nameEnd]) && line[nameEnd] != '"')
+            ++nameEnd;
+        if (line.back() != ']' || open == std::string_view::npos || open == close ||
+            nameEnd == n || line.find_first_not_of(" \t", nameEnd) != open ||
+            line.find_first_not_of(" \t", close + 1) != line.size() - 1) {
+            fail("malformed tag line");
+            return;
+        }
+        std::string value;
+        for (size_t p = open + 1; p < close; ++p) {
+            if (line[p] == '\\' && p + 1 < close && (line[p + 1] == '"' || line[p + 1] == '\\'))
+                ++p;
+            value += line[p];
+        }
+        cur_->tags.emplace_back(std::string(line.substr(n, nameEnd - n)), std::move(value));
+    }
+
+    // Whether the line starting at p looks like a tag line: [Name "..."]
+    bool tag_line_at(size_t p) const {
+        size_t end = s_.find('\n', p);
+        std::string_view line = s_.substr(p, end == std::string_view::npos ? end : end - p);
+        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+        return line.size() > 3 && line[0] == '[' && line.back() == ']' &&
+               line.find('"') != std::string_view::npos;
+    }
+
+    // An unclosed comment ends before the next tag line, so that the games after it are read.
+    void comment() {
+        size_t end = i_ + 1;
+        int lines = 0;
+        for (; end < s_.size() && s_[end] != '}'; ++end)
+            if (s_[end] == '\n') {
+                if (tag_line_at(end + 1)) break;
+                ++lines;
+            }
+        if (end >= s_.size() || s_[end] != '}') fail("comment '{' is never closed");
+        cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+        line_ += lines;
+        i_ = end < s_.size() && s_[end] == '}' ? end + 1 : end;
+    }
+
+    // Variations are skipped, nested ones and comments inside them included.
+    void variation() {
+        int startLine = line_, depth = 0;
+        while (i_ < s_.size()) {
+            char c = s_[i_++];
+            if (c == '\n') ++line_;
+            else if (c == '(') ++depth;
+            else if (c == ')' && --depth == 0) return;
+            else if (c == '{') {
+                size_t end = s_.find('}', i_);
+                if (end == std::string_view::npos) end = s_.size();
+                for (size_t k = i_; k < end; ++k) line_ += s_[k] == '\n';
+                i_ = std::min(end + 1, s_.size());
+            }
+        }
+        line_ = std::max(line_, startLine);
+        fail("variation '(' is never closed");
+    }
+
+    void word() {
+        size_t j = i_;
+        while (j < s_.size() && !is_space(s_[j]) && s_[j] != '\n' && !is_ideographic_space(s_, j) &&
+               std::string_view("{}();[").find(s_[j]) == std::string_view::npos)
+            ++j;
+        std::string_view w = s_.substr(i_, j - i_);
+        i_ = std::max(j, i_ + 1);
+        if (is_result(w)) {
+            cur_->result = w;
+            skipping_ = true;
+            return;
+        }
+        // Move numbers: "12." "12..." or glued to the move, "12.Che2". WXF moves such as
+        // "33.4" look like numbers and are taken as moves.
+        if (classify_move_text(w) != Notation::WXF) {
+            size_t k = 0;
+            while (k < w.size() && w[k] >= '0' && w[k] <= '9') ++k;
+            if (k < w.size() && w[k] == '.') {
+                while (k < w.size() && w[k] == '.') ++k;
+                w.remove_prefix(k);
+            } else if (k == 0 && w.find_first_not_of('.') == std::string_view::npos) {
+                return;  // "..." standing alone
+            }
+        }
+        while (!w.empty() && (w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
+        if (!w.empty()) cur_->tokens.push_back({false, std::string(w), line_});
+    }
+
+    std::string_view s_;
+    size_t i_ = 0;
+    int line_ = 1;
+    bool lineStart_ = true;
+    bool inMoves_ = false;
+    bool skipping_ = false;
+    std::vector<RawGame> games_;
+    RawGame* cur_ = nullptr;
+};
+
+void append_comment(std::string& to, std::string_view text) {
+    std::string tidy = tidy_comment(text);
+    if (tidy.empty()) return;
+    if (!to.empty()) to += '\n';
+    to += tidy;
+}
+
+// Reads the movetext from `start`. Returns the number of moves read; on failure sets
+// error/errorLine.
+size_t read_moves(const RawGame& raw, const Position& start, int rankBase, Game& g,
+                  std::string& error, int& errorLine) {
+    Position pos = start;
+    g.moves.clear();
+    g.comment.clear();
+    for (const Token& t : raw.tokens) {
+        if (t.comment) {
+            append_comment(g.moves.empty() ? g.comment : g.moves.back().comment, t.text);
+            continue;
+        }
+        std::string why;
+        Move m = parse_move_text(pos, t.text, &why, rankBase);
+        if (m == MOVE_NONE) {
+            error = "move " + std::to_string(g.moves.size() + 1) + ": " + why;
+            errorLine = t.line;
+            return g.moves.size();
+        }
+        g.moves.push_back({m, {}});
+        pos.do_move(m);
+    }
+    error.clear();
+    return g.moves.size();
+}
+
+bool build_game(const RawGame& raw, Game& g, RecordError& err) {
+    g.number = raw.number;
+    g.line = raw.line;
+    err = {raw.number, raw.errorLine, raw.error};
+    if (!raw.error.empty()) return false;
+    std::string fen = Position::START_FEN, tagResult;
+    for (const auto& [name, value] : raw.tags) {
+        if (name == "FEN") fen = value;
+        else if (name == "Result") tagResult = value;
+        else g.tags.emplace_back(name, value);
+    }
+    Position start;
+    std::string why;
+    if (!start.set(fen, &why)) {
+        err = {raw.number, raw.line, "bad FEN tag: " + why};
+        return false;
+    }
+    g.startFen = start.fen();
+    // SAN and coordinates may count ranks 0-9 (XBoard, UCCI) or 1-10 (xiangqi UCI, FSF):
+    // try 0-9 first, then 1-10 if that reads further.
+    int errorLine = 0;
+    size_t n = read_moves(raw, start, 0, g, why, errorLine);
+    if (!why.empty()) {
+        Game second = g;
+        std::string why2;
+        int errorLine2 = 0;
+        size_t n2 = read_moves(raw, start, 1, second, why2, errorLine2);
+        if (n2 > n) {
+            g = std::move(second);
+            why = why2;
+            errorLine = errorLine2;
+        }
+    }
+    if (!why.empty()) {
+        err = {raw.number, errorLine, why};
+        return false;
+    }
+    g.result = !raw.result.empty() && raw.result != "*" ? raw.result
+               : is_result(tagResult)                   ? tagResult
+                                                        : "*";
+    return true;
+}
+
+std::string escape_tag(std::string_view v) {
+    std::string out;
+    for (char c : v) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c != '\n' && c != '\r') out += c;
+    }
+    return out;
+}
+
+// PGN comments cannot contain '}': it becomes the full-width '｝'.
+std::string escape_comment(std::string_view c) {
+    std::string out;
+    for (char ch : c)
+        if (ch == '}') out += "｝";
+        else out += ch;
+    return out;
+}
+
+}  // namespace
+
+PgnReadResult read_pgn(std::string_view bytes) {
+    PgnReadResult result;
+    std::string text = decode_record_text(bytes);
+    for (const RawGame& raw : Lexer(text).run()) {
+        ++result.gamesSeen;
+        Game g;
+        RecordError err;
+        if (build_game(raw, g, err)) result.games.push_back(std::move(g));
+        else result.errors.push_back(std::move(err));
+    }
+    return result;
+}
+
+std::string write_pgn(const Game& game, Notation notation, const NotationStyle& style) {
+    bool western = notation == Notation::SAN;
+    NotationStyle st = style;
+    st.iccsDash = true;  // the xqbase PGN form of ICCS
+    std::string out;
+    auto tag = [&](std::string_view name, std::string_view value) {
+        out += '[';
+        out += name;
+        out += " \"";
+        out += escape_tag(value);
+        out += "\"]\n";
+    };
+    if (!western) tag("Game", "Chinese Chess");
+    for (const auto& [name, value] : game.tags) {
+        if (name == "Game" || name == "Format" || name == "Variant" || name == "SetUp" ||
+            name == "FEN" || name == "Result")
+            continue;
+        if (western && name == "Red") tag("White", value);
+        else if (!western && name == "White") tag("Red", value);
+        else tag(name, value);
+    }
+    tag("Result", game.result);
+    if (western) tag("Variant", "xiangqi");
+    Position pos;
+    std::string why;
+    bool ok = pos.set(game.startFen, &why);
+    if (ok && pos.fen() != Position::START_FEN) {
+        if (western) tag("SetUp", "1");
+        tag("FEN", pos.fen());
+    }
+    if (!western) tag("Format", notation_name(notation));
+    out += "\n";
+    if (!game.comment.empty()) out += "{" + escape_comment(game.comment) + "}\n";
+    if (!ok) out += "{chuhe: bad start position: " + escape_comment(why) + "}\n";
+    bool lineOpen = false;  // a red move was written on the current line
+    int blackFirst = ok && pos.side_to_move() == BLACK;
+    for (size_t i = 0; ok && i < game.moves.size(); ++i) {
+        const GameMove& gm = game.moves[i];
+        if (!MoveList::of(pos).contains(gm.move)) {
+            if (lineOpen) out += "\n";
+            out += "{chuhe: move " + std::to_string(i + 1) + " (" +
+                   Position::move_to_string(gm.move) + ") is not legal; the record stops}\n";
+            lineOpen = false;
+            break;
+        }
+        std::string number = std::to_string((i + blackFirst) / 2 + 1);
+        if (pos.side_to_move() == RED) out += number + ". ";
+        else if (lineOpen) out += " ";
+        else out += western ? number + "... " : number + ".          ";
+        out += move_to_text(pos, gm.move, notation, st);
+        pos.do_move(gm.move);
+        lineOpen = pos.side_to_move() == BLACK;
+        if (!gm.comment.empty()) {
+            out += "\n{" + escape_comment(gm.comment) + "}\n";
+            lineOpen = false;
+        } else if (!lineOpen) {
+            out += "\n";
+        }
+    }
+    if (lineOpen) out += "\n";
+    out += game.result + "\n";
+    return out;
+}
+
+}  // namespace chuhe

@@ -1,0 +1,27 @@
+// XQStudio's binary XQF format: version 1.0 (plain) and 1.1 and later (version byte >= 11,
+// encrypted with keys stored in the header; >= 12 also permutes the piece table).
+// The format: shared/data/games/eleeye/XQFTOOLS/XQF.TXT and ../shared/data/protocol/NOTES.md 4.3.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "records/game.h"
+
+namespace chuhe {
+
+// True if the bytes start with the XQF magic "XQ".
+bool looks_like_xqf(std::string_view bytes);
+
+// Reads the header (title, event, date, site, players, result ... as tags, GBK decoded), the
+// start position, the main line and its comments; variations are skipped. The side to move
+// is the colour of the first moving piece (XQF does not store it reliably). Returns false
+// with the reason for a truncated or corrupt file, an impossible position or an illegal move.
+bool read_xqf(std::string_view bytes, Game& game, std::string* error);
+
+// Writes an XQF 1.0 file (unencrypted): header, start position, main line and comments.
+// Tags the header has no room for are dropped; strings are written in GBK when the C
+// library can encode them, else in UTF-8.
+std::string write_xqf(const Game& game);
+
+}  // namespace chuhe
