@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "tools/judge.h"
 #include "tools/perft.h"
 
 using namespace chuhe;
@@ -19,6 +20,7 @@ struct Subcommand {
 
 const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
+    {"judge", run_judge, "judge [--rules asian|chinese] --fen FEN --moves \"M1 M2 ...\"   rule on a repetition"},
 };
 
 void print_usage() {
