@@ -86,7 +86,7 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
     Color us = n.side, them = ~us;
     Square to = to_sq(n.move);
     for (int i = 0; i < qa.size; ++i)
-        if (qb.find(qa.items[i].victim))
+        if (!n.chases_square(qa.items[i].victim) && qb.threatens(qa.items[i].victim))
             n.notes.push_back("keeps up the threat on the " + piece_at(after.board[qa.items[i].victim], qa.items[i].victim) +
                               " (it existed before the move, so it is not a new chase)");
     Bitboard attacked = 0;
@@ -96,7 +96,7 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
     }
     for (Bitboard b = attacked; b;) {
         Square v = pop_lsb(b);
-        if (qa.find(v)) continue;
+        if (qa.threatens(v)) continue;
         std::string target = piece_at(after.board[v], v);
         PieceType mover = type_of(n.piece);
         if (type_of(after.board[v]) == PAWN && !pawn_crossed(them, v))
@@ -173,10 +173,23 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     pos.do_move(m);
 
     n.mateThreat = mateAfter && !mateBefore;
-    for (int i = 0; i < qa.size && n.chaseCount < 8; ++i) {
+    // A chase is a capture threat the move creates: an attacker (followed if it is the piece
+    // that moved) that could not win its target before the move.
+    for (int i = 0; i < qa.size; ++i) {
         const Threat& t = qa.items[i];
-        if (qb.find(t.victim)) continue;
+        Square attackerBefore = t.attacker == to_sq(m) ? from_sq(m) : t.attacker;
+        if (qb.find(t.victim, attackerBefore) || n.chases_square(t.victim)) continue;
+        // AXF diagram 39: a piece pinned against its king chases only by moving itself; what
+        // other moves do to its target's protection is not its chase.
+        if (!chinese && t.attacker != to_sq(m) && pinned(after, t.attacker, ignoredAfter)) {
+            if (flags & EXPLAIN)
+                n.notes.push_back("the " + piece_at(after.board[t.attacker], t.attacker) + " now threatens the " +
+                                  piece_at(after.board[t.victim], t.victim) +
+                                  ", but it is pinned against its king: no chase (AXF diagram 39)");
+            continue;
+        }
         if (!n.check && mated_after_capture(pos, t.attacker, t.victim)) continue;
+        if (n.chaseCount == 8) break;
         n.chases[n.chaseCount++] = {t.victim, t.attacker, after.board[t.victim], after.board[t.attacker],
                                     t.gain, t.roots, t.falseRoots, t.joint};
     }

@@ -47,6 +47,19 @@ void Snapshot::move(Square from, Square to) {
     if (type_of(pc) == KING) king[color_of(pc)] = to;
 }
 
+void Snapshot::remove(Square s) {
+    Piece pc = board[s];
+    byColor[color_of(pc)] ^= square_bb(s);
+    byPiece[pc] ^= square_bb(s);
+    board[s] = NO_PIECE;
+}
+
+bool pinned(const Snapshot& s, Square sq, Bitboard ignored) {
+    Snapshot without = s;
+    without.remove(sq);
+    return without.king_attacked(color_of(s.board[sq]), ignored);
+}
+
 bool Snapshot::legal_capture(Square from, Square to, Bitboard ignored) const {
     Snapshot after = *this;
     after.move(from, to);
@@ -106,8 +119,7 @@ void find_threats(const Snapshot& s, Color side, Bitboard ignored, Square notTar
         Square v = pop_lsb(t);
         if (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)) continue;
         Bitboard attackers = s.attackers_to(v, side) & ~s.pieces(side, KING) & ~s.pieces(side, PAWN);
-        Threat best;
-        for (Bitboard a = attackers; a;) {
+        for (Bitboard a = attackers; a && out.size < 32;) {
             Square from = pop_lsb(a);
             if (!s.legal_capture(from, v, ignored)) continue;
             Exchange ex = exchange(s, from, v, ignored);
@@ -117,11 +129,8 @@ void find_threats(const Snapshot& s, Color side, Bitboard ignored, Square notTar
                 exchange(s, v, from, ignored).gain >= 0)
                 continue;
             bool joint = exchange(s, from, v, ignored, s.byColor[side] & ~square_bb(from)).gain <= 0;
-            bool better = best.victim == SQ_NONE || (best.joint && !joint) ||
-                          (best.joint == joint && ex.gain > best.gain);
-            if (better) best = {v, from, ex.gain, ex.roots, ex.falseRoots, joint};
+            out.items[out.size++] = {v, from, ex.gain, ex.roots, ex.falseRoots, joint};
         }
-        if (best.victim != SQ_NONE && out.size < 16) out.items[out.size++] = best;
     }
 }
 

@@ -30,6 +30,7 @@ struct Snapshot {
     bool king_attacked(Color c, Bitboard ignored) const;
     // Moves the piece on from to to, removing whatever stood there.
     void move(Square from, Square to);
+    void remove(Square s);
     // Whether the piece on from may capture on to without exposing its own king.
     bool legal_capture(Square from, Square to, Bitboard ignored) const;
 };
@@ -54,20 +55,28 @@ struct Threat {
 };
 
 struct ThreatList {
-    Threat items[16];
+    Threat items[32];
     int size = 0;
-    const Threat* find(Square victim) const {
+    const Threat* find(Square victim, Square attacker) const {
         for (int i = 0; i < size; ++i)
-            if (items[i].victim == victim) return &items[i];
+            if (items[i].victim == victim && items[i].attacker == attacker) return &items[i];
         return nullptr;
+    }
+    bool threatens(Square victim) const {
+        for (int i = 0; i < size; ++i)
+            if (items[i].victim == victim) return true;
+        return false;
     }
 };
 
-// Enemy pieces that `side` could win by capture if it were to move: every piece but the king and
-// the uncrossed pawns, captured first by anything but a king or a pawn (those may chase: AXF, and
-// CXA 26.1), for a material gain, unless the target may take the attacker back without losing
-// (an exchange offer, 兌, CXA 24.4 and 26.9). `notTarget` leaves one piece out (CXA 26.6: a
-// pawn that has just crossed the river).
+// The capture threats `side` would carry out if it were to move, one per attacker and target:
+// every enemy piece but the king and the uncrossed pawns, captured first by anything but a king
+// or a pawn (those may chase: AXF, and CXA 26.1), for a material gain, unless the target may
+// take the attacker back without losing (an exchange offer, 兌, CXA 24.4 and 26.9). `notTarget`
+// leaves one piece out (CXA 26.6: a pawn that has just crossed the river).
 void find_threats(const Snapshot& s, Color side, Bitboard ignored, Square notTarget, ThreatList& out);
+
+// Whether the piece on s shields its own king: taking it off the board would expose the king.
+bool pinned(const Snapshot& s, Square sq, Bitboard ignored);
 
 }  // namespace chuhe
