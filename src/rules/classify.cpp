@@ -173,12 +173,18 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     pos.do_move(m);
 
     n.mateThreat = mateAfter && !mateBefore;
-    // A chase is a capture threat the move creates: an attacker (followed if it is the piece
-    // that moved) that could not win its target before the move.
+    // A chase is a capture threat the move creates: none of the pieces that now threaten the
+    // target (the moved one followed back to its square) could win it before the move.
+    auto threatened_before = [&](Square victim) {
+        for (int i = 0; i < qa.size; ++i) {
+            Square a = qa.items[i].attacker;
+            if (qa.items[i].victim == victim && qb.find(victim, a == to_sq(m) ? from_sq(m) : a)) return true;
+        }
+        return false;
+    };
     for (int i = 0; i < qa.size; ++i) {
         const Threat& t = qa.items[i];
-        Square attackerBefore = t.attacker == to_sq(m) ? from_sq(m) : t.attacker;
-        if (qb.find(t.victim, attackerBefore) || n.chases_square(t.victim)) continue;
+        if (n.chases_square(t.victim) || threatened_before(t.victim)) continue;
         // AXF diagram 39: a piece pinned against its king chases only by moving itself; what
         // other moves do to its target's protection is not its chase.
         if (!chinese && t.attacker != to_sq(m) && pinned(after, t.attacker, ignoredAfter)) {
