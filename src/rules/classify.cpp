@@ -157,7 +157,7 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     Bitboard ignoredAfter = pos.checkers();
     Square fresh = chinese ? just_crossed_pawn(pos, 1) : SQ_NONE;
     ThreatList qa, qb;
-    find_threats(after, us, ignoredAfter, fresh, qa);
+    find_threats(after, us, rules, ignoredAfter, fresh, qa);
     bool mateAfter = false;
     if ((flags & MATE_THREATS) && !n.check) {
         pos.do_null_move();
@@ -168,36 +168,31 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     pos.undo_move();
     n.answersCheck = pos.in_check();
     Snapshot before(pos);
-    find_threats(before, us, pos.checkers(), fresh, qb);
+    find_threats(before, us, rules, pos.checkers(), fresh, qb);
     bool mateBefore = mateAfter && mate_by_checks(pos, MATE_THREAT_MOVES);
     pos.do_move(m);
 
     n.mateThreat = mateAfter && !mateBefore;
     // A chase is a capture threat the move creates: none of the pieces that now threaten the
     // target (the moved one followed back to its square) could win it before the move.
-    auto threatened_before = [&](Square victim) {
-        for (int i = 0; i < qa.size; ++i) {
-            Square a = qa.items[i].attacker;
-            if (qa.items[i].victim == victim && qb.find(victim, a == to_sq(m) ? from_sq(m) : a)) return true;
-        }
-        return false;
+    auto was_threat = [&](const Threat& t) {
+        return qb.find(t.victim, t.attacker == to_sq(m) ? from_sq(m) : t.attacker) != nullptr;
     };
     for (int i = 0; i < qa.size; ++i) {
         const Threat& t = qa.items[i];
-        if (n.chases_square(t.victim) || threatened_before(t.victim)) continue;
-        // AXF diagram 39: a piece pinned against its king chases only by moving itself; what
-        // other moves do to its target's protection is not its chase.
-        if (!chinese && t.attacker != to_sq(m) && pinned(after, t.attacker, ignoredAfter)) {
-            if (flags & EXPLAIN)
-                n.notes.push_back("the " + piece_at(after.board[t.attacker], t.attacker) + " now threatens the " +
-                                  piece_at(after.board[t.victim], t.victim) +
-                                  ", but it is pinned against its king: no chase (AXF diagram 39)");
-            continue;
-        }
-        if (!n.check && mated_after_capture(pos, t.attacker, t.victim)) continue;
-        if (n.chaseCount == 8) break;
-        n.chases[n.chaseCount++] = {t.victim, t.attacker, after.board[t.victim], after.board[t.attacker],
-                                    t.gain, t.roots, t.falseRoots, t.joint};
+        if (n.chases_square(t.victim) || n.chaseCount == 8) continue;
+        bool renewed = true;
+        for (int k = 0; k < qa.size; ++k)
+            renewed &= qa.items[k].victim != t.victim || !was_threat(qa.items[k]);
+        if (!renewed || (!n.check && mated_after_capture(pos, t.attacker, t.victim))) continue;
+        Chase c{t.victim, t.attacker, 0, 0, after.board[t.victim], after.board[t.attacker],
+                t.gain, t.roots, t.falseRoots, t.joint};
+        for (int k = 0; k < qa.size; ++k)
+            if (qa.items[k].victim == t.victim) {
+                c.attackers |= square_bb(qa.items[k].attacker);
+                if (pinned(after, qa.items[k].attacker, ignoredAfter)) c.pinnedAttackers |= square_bb(qa.items[k].attacker);
+            }
+        n.chases[n.chaseCount++] = c;
     }
 
     if (chinese) {

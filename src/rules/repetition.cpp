@@ -4,18 +4,58 @@ namespace chuhe {
 
 namespace {
 
+// One chase of a move, by piece identity.
+struct ChaseRecord {
+    uint8_t victim;
+    uint32_t attackers;  // identities of the pieces that newly threaten it
+    uint32_t pinned;     // those of them pinned against their own king
+};
+
+struct MoveRecord {
+    int count = 0;
+    ChaseRecord chases[8];
+};
+
 // What a side's moves over the cycle add up to.
 struct Tally {
     int moves = 0, checks = 0, mates = 0, chases = 0, idles = 0;
     bool allCheck = true;
-    uint32_t chasedAlways = ~0u;  // identities chased by every move (asian)
+    uint32_t chasedAlways = ~0u;  // identities chased by every move
     bool mildChase = false;       // chinese: a chase move without a rook or unprotected piece chased alone
     bool jointChase = false;      // chinese: a chase move whose rook or unprotected target is chased jointly
+    MoveRecord record[MAX_PLY / 2 + 1];
     Chase lastChase[32];          // by identity, for the explanation
 
     // Nothing the side does later in the cycle can make it an offender.
     bool blameless(RuleSet rules) const {
         return moves && (rules == RuleSet::ASIAN ? !allCheck && !chasedAlways : idles > 0);
+    }
+
+    // Pieces chased on every move, leaving out chases made only by pieces in `ignored`.
+    uint32_t chased_on_every_move(uint32_t ignored) const {
+        uint32_t always = moves ? ~0u : 0;
+        for (int i = 0; i < moves; ++i) {
+            uint32_t mask = 0;
+            for (int k = 0; k < record[i].count; ++k) {
+                const ChaseRecord& c = record[i].chases[k];
+                if (c.attackers & ~(c.pinned & ignored)) mask |= 1u << c.victim;
+            }
+            always &= mask;
+        }
+        return always;
+    }
+
+    // AXF rule 32: two pieces that take turns chasing two or more pieces (each chased on every
+    // move) do not chase perpetually; one piece chased on every move by one and the same
+    // attacker, or the only piece chased on every move, is a perpetual chase.
+    bool same_attacker(int victim, uint32_t ignored) const {
+        uint32_t same = ~0u;
+        for (int i = 0; i < moves; ++i)
+            for (int k = 0; k < record[i].count; ++k) {
+                const ChaseRecord& c = record[i].chases[k];
+                if (c.victim == victim) same &= c.attackers & ~(c.pinned & ignored);
+            }
+        return same;
     }
 };
 
@@ -33,23 +73,38 @@ std::string describe_chase(const Chase& c) {
 
 void rule_asian(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
     bool check[COLOR_NB], chase[COLOR_NB];
+    uint32_t always[COLOR_NB] = {t[RED].chased_on_every_move(0), t[BLACK].chased_on_every_move(0)};
     for (Color c : {RED, BLACK}) {
         Conduct& d = j.conduct[c];
         check[c] = t[c].allCheck;
-        chase[c] = !check[c] && t[c].chasedAlways;
+        // AXF rule 19: a piece pinned so that it cannot move, and chased on every move itself,
+        // chases nothing (its threat on the pinning piece is no perpetual chase).
+        uint32_t immobile = always[~c];
+        uint32_t chased = t[c].chased_on_every_move(immobile);
+        uint32_t forbidden = 0;
+        for (uint32_t b = chased; b; b &= b - 1)
+            if (!more_than_one(Bitboard(chased)) || t[c].same_attacker(__builtin_ctz(b), immobile))
+                forbidden |= b & -b;
+        chase[c] = !check[c] && forbidden;
+        if (!check[c] && chased != always[c])
+            j.grounds.push_back("AXF rule 19: a " + side_name(c) + " piece that is pinned and chased on every move "
+                                "chases nothing by its own threats");
+        if (!check[c] && chased && !forbidden)
+            j.grounds.push_back("AXF rule 32: " + side_name(c) + "'s pieces take turns chasing two or more pieces "
+                                "on every move: allowed");
         if (check[c]) {
             d.kind = Conduct::PERPETUAL_CHECK;
             d.summary = "checks on every move: perpetual check";
         } else if (chase[c]) {
             d.kind = Conduct::FORBIDDEN;
-            d.chased = t[c].chasedAlways;
+            d.chased = forbidden;
             std::string what;
-            for (uint32_t b = d.chased; b; b &= b - 1)
+            for (uint32_t b = forbidden; b; b &= b - 1)
                 what += (what.empty() ? "" : " and ") + describe_chase(t[c].lastChase[__builtin_ctz(b)]);
             d.summary = "chases " + what + " on every move: perpetual chase";
         } else {
             d.summary = "allowed: " + std::to_string(t[c].checks) + " check(s), " + std::to_string(t[c].chases) +
-                        " chase(s), " + std::to_string(t[c].idles) + " idle move(s), no piece chased on every move";
+                        " chase(s), " + std::to_string(t[c].idles) + " idle move(s), no forbidden perpetual chase";
         }
     }
     auto loses = [&](Color c) { j.ruling = c == RED ? Ruling::RED_LOSES : Ruling::BLACK_LOSES; };
@@ -163,6 +218,15 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
     j.first = find_repetition(pos);
     if (j.first < 0) return j;
     j.last = pos.plies_since_root();
+    // A position on the board for the third time: the cycle runs over both repetitions (CXA
+    // 23.1 counts three), so that two different loops through it are judged together.
+    const std::vector<StateInfo>& hist = pos.history();
+    int reach = j.last - std::min(std::min(hist[j.last].rule60, hist[j.last].pliesFromNull), j.last);
+    for (int i = j.first - 4; i >= reach; i -= 2)
+        if (hist[i].key == hist[j.last].key) {
+            j.first = i;
+            break;
+        }
     int length = j.last - j.first;
     Move moves[MAX_PLY];
     const std::vector<StateInfo>& h = pos.history();
@@ -188,12 +252,19 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
             continue;
         }
         MoveNature n = classify_last_move(pos, rules, flags);
-        s.moves++;
+        MoveRecord& r = s.record[s.moves++];
         s.allCheck &= n.check;
         uint32_t mask = 0;
         bool severe = false, jointSevere = false;
         for (int k = 0; k < n.chaseCount; ++k) {
             const Chase& c = n.chases[k];
+            ChaseRecord& cr = r.chases[r.count++];
+            cr = {uint8_t(id[c.victim]), 0, 0};
+            for (Bitboard b = c.attackers; b;) {
+                Square a = pop_lsb(b);
+                cr.attackers |= 1u << id[a];
+                if (c.pinnedAttackers & square_bb(a)) cr.pinned |= 1u << id[a];
+            }
             mask |= 1u << id[c.victim];
             s.lastChase[id[c.victim]] = c;
             if (c.rook() || c.unprotected()) (c.joint ? jointSevere : severe) = true;

@@ -110,7 +110,8 @@ Exchange exchange(const Snapshot& start, Square from, Square to, Bitboard ignore
     return result;
 }
 
-void find_threats(const Snapshot& s, Color side, Bitboard ignored, Square notTarget, ThreatList& out) {
+void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored, Square notTarget,
+                  ThreatList& out) {
     out.size = 0;
     Color them = ~side;
     Bitboard targets = s.byColor[them] & ~s.pieces(them, KING);
@@ -123,13 +124,16 @@ void find_threats(const Snapshot& s, Color side, Bitboard ignored, Square notTar
             Square from = pop_lsb(a);
             if (!s.legal_capture(from, v, ignored)) continue;
             Exchange ex = exchange(s, from, v, ignored);
-            if (ex.gain <= 0) continue;
+            int gain = rules == RuleSet::CHINESE ? ex.gain
+                       : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
+            if (gain <= 0) continue;
             // An exchange offer: the target may take the attacker first without losing by it.
             if ((s.attackers_to(from, them) & square_bb(v)) && s.legal_capture(v, from, ignored) &&
                 exchange(s, v, from, ignored).gain >= 0)
                 continue;
-            bool joint = exchange(s, from, v, ignored, s.byColor[side] & ~square_bb(from)).gain <= 0;
-            out.items[out.size++] = {v, from, ex.gain, ex.roots, ex.falseRoots, joint};
+            bool joint = rules == RuleSet::CHINESE &&
+                         exchange(s, from, v, ignored, s.byColor[side] & ~square_bb(from)).gain <= 0;
+            out.items[out.size++] = {v, from, gain, ex.roots, ex.falseRoots, joint};
         }
     }
 }

@@ -72,9 +72,15 @@ struct ThreatList {
 // The capture threats `side` would carry out if it were to move, one per attacker and target:
 // every enemy piece but the king and the uncrossed pawns, captured first by anything but a king
 // or a pawn (those may chase: AXF, and CXA 26.1), for a material gain, unless the target may
-// take the attacker back without losing (an exchange offer, 兌, CXA 24.4 and 26.9). `notTarget`
-// leaves one piece out (CXA 26.6: a pawn that has just crossed the river).
-void find_threats(const Snapshot& s, Color side, Bitboard ignored, Square notTarget, ThreatList& out);
+// take the attacker back without losing (an exchange offer, 兌, CXA 24.4 and 26.9).
+// The gain differs by rule set. Asian: a target is won if it has no real protector, or if it is
+// worth more than its attacker (a rook attacked by a horse or cannon); a protected piece is not
+// chased by being attacked twice (AXF diagrams 86-89). Chinese: the whole exchange counts, so
+// that a piece with fewer protectors than attackers (少根子, 24.15) or won by several attackers
+// together (聯合捉子, 24.17) is chased too. `notTarget` leaves one piece out (CXA 26.6: a pawn
+// that has just crossed the river).
+void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored, Square notTarget,
+                  ThreatList& out);
 
 // Whether the piece on s shields its own king: taking it off the board would expose the king.
 bool pinned(const Snapshot& s, Square sq, Bitboard ignored);
