@@ -6,6 +6,7 @@
 
 #include "core/position.h"
 #include "tools/convert.h"
+#include "tools/judge.h"
 #include "tools/perft.h"
 
 using namespace chuhe;
@@ -21,6 +22,7 @@ struct Subcommand {
 const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
+    {"judge", run_judge, "judge [--rules asian|chinese] --fen FEN --moves \"M1 M2 ...\"   rule on a repetition"},
 };
 
 void print_usage() {

@@ -1,0 +1,52 @@
+// Rulings on repeated positions. A cycle is the run of moves between the previous occurrence of
+// the current position and now, and only that run: how the cycle was entered does not count.
+// Each side's moves in it are classified (classify.h) and the rule set decides who must vary:
+// that side loses if it completes the cycle; otherwise the repetition is a draw.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "rules/classify.h"
+#include "rules/rule_set.h"
+
+namespace chuhe {
+
+enum class Ruling : uint8_t { NO_REPETITION, DRAW, RED_LOSES, BLACK_LOSES };
+
+const char* ruling_text(Ruling r);  // "red loses", "draw", ...
+
+// How one side behaved over the cycle.
+struct Conduct {
+    enum Kind : uint8_t { ALLOWED, PERPETUAL_CHECK, FORBIDDEN };
+    Kind kind = ALLOWED;
+    bool severe = false;     // chinese: a form 26.8.1 makes the side vary even against forbidden moves
+    bool jointOnly = false;  // chinese: its chases of rooks or unprotected pieces are joint chases
+    uint32_t chased = 0;     // asian: pieces (by identity, see CycleJudgement::ids) chased on every move
+    std::string summary;
+};
+
+struct CycleJudgement {
+    Ruling ruling = Ruling::NO_REPETITION;
+    int first = -1;  // history index of the earlier occurrence of the current position
+    int last = -1;   // history index of the current position
+    std::vector<MoveNature> moves;  // the cycle's moves in order (when explaining)
+    Conduct conduct[COLOR_NB];
+    std::vector<std::string> grounds;  // the rules the ruling rests on
+};
+
+// History index of the latest earlier occurrence of the current position, looking back no
+// further than the last capture or null move; -1 when there is none.
+int find_repetition(const Position& pos);
+
+// Rules on the cycle that ends at the current position of pos. pos is walked back to the
+// earlier occurrence and forward again, and is left as it was. With explain, the judgement
+// also keeps each move's classification and explanations.
+CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain);
+
+// The ruling alone, for the search: it stops classifying a side's moves as soon as that side is
+// known to be blameless, and looks for mate threats only under the chinese rules.
+inline Ruling rule_cycle(Position& pos, RuleSet rules) { return judge_cycle(pos, rules, false).ruling; }
+
+}  // namespace chuhe
