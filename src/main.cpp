@@ -7,6 +7,7 @@
 #include "core/position.h"
 #include "tools/convert.h"
 #include "tools/judge.h"
+#include "tools/match.h"
 #include "tools/perft.h"
 
 using namespace chuhe;
@@ -22,6 +23,7 @@ struct Subcommand {
 const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
+    {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
     {"judge", run_judge, "judge [--rules asian|chinese] --fen FEN --moves \"M1 M2 ...\"   rule on a repetition"},
 };
 

@@ -1,5 +1,6 @@
 #include "match/engine.h"
 
+#include <cstdio>
 #include <sstream>
 
 namespace chuhe::match {
@@ -11,6 +12,12 @@ std::string first_word(const std::string& line) {
     std::string w;
     in >> w;
     return w;
+}
+
+std::string seconds_text(int64_t ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", ms / 1000.0);
+    return buf;
 }
 
 int64_t elapsed_ms(SteadyClock::time_point since) {
@@ -70,7 +77,7 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
             break;
         case Process::Read::ABORTED:
         case Process::Read::TIMEOUT:
-            if (error) *error = "no '" + token + "' within " + std::to_string(timeoutMs / 1000.0).substr(0, 4) + " s";
+            if (error) *error = "no '" + token + "' within " + seconds_text(timeoutMs) + " s";
             return false;
         case Process::Read::CLOSED:
             process_.kill();

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/movegen.h"
+#include "rules/natural_limit.h"
 #include "rules/repetition.h"
 
 namespace chuhe::match {

@@ -83,7 +83,7 @@ EloEstimate estimate_elo(const Results& r) {
     if (o.total == 0) return e;
     double m = mean(o), se = std::sqrt(variance(o, m) / o.total);
     auto clampScore = [](double s) { return std::min(std::max(s, 1e-6), 1 - 1e-6); };
-    e.elo = score_to_elo(clampScore(m));
+    e.elo = m == 0.5 ? 0.0 : score_to_elo(clampScore(m));
     e.margin = (score_to_elo(clampScore(m + Z95 * se)) - score_to_elo(clampScore(m - Z95 * se))) / 2;
     e.los = se > 0 ? 0.5 * std::erfc(-(m - 0.5) / (se * std::sqrt(2.0))) : (m > 0.5 ? 1.0 : m < 0.5 ? 0.0 : 0.5);
     return e;
@@ -117,6 +117,11 @@ Sprt::Decision Sprt::decide(const Results& r) const {
 std::string elo_line(const Results& r) {
     EloEstimate e = estimate_elo(r);
     char buf[160];
+    if (r.games() && (r.wins == r.games() || r.losses == r.games())) {  // no finite estimate
+        std::snprintf(buf, sizeof buf, "Elo difference: %sinf +/- nan, LOS: %.1f %%, DrawRatio: 0.0 %%",
+                      r.wins ? "" : "-", r.wins ? 100.0 : 0.0);
+        return buf;
+    }
     std::snprintf(buf, sizeof buf, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%", e.elo,
                   e.margin, e.los * 100, r.games() ? 100.0 * r.draws / r.games() : 0.0);
     return buf;

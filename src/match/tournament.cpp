@@ -155,6 +155,7 @@ namespace {
 
 // Everything the workers share.
 struct Shared {
+    Shared(const TournamentSettings& s, std::ostream& o) : settings(s), out(o) {}
     const TournamentSettings& settings;
     std::ostream& out;
     std::vector<Opening> openings;
@@ -304,7 +305,7 @@ void worker(Shared& sh) {
 }  // namespace
 
 int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt) {
-    Shared sh{settings, out};
+    Shared sh(settings, out);
     std::string error;
     if (settings.engines.size() < 2) {
         out << "error: a tournament needs at least two engines\n";

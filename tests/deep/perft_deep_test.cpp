@@ -16,8 +16,10 @@ TEST(PerftDeep, SharedPositions) {
     for (const test::PerftCase& c : test::all_perft_cases()) {
         Position pos;
         ASSERT_TRUE(pos.set(c.fen)) << c.origin;
-        for (size_t d = 1; d <= c.counts.size(); ++d)
-            if (c.counts[d - 1] > 10'000'000 && c.counts[d - 1] <= budget)
+        for (size_t d = 1; d <= c.counts.size(); ++d) {
+            if (c.counts[d - 1] > 10'000'000 && c.counts[d - 1] <= budget) {
                 EXPECT_EQ(perft(pos, int(d)), c.counts[d - 1]) << c.origin << " depth " << d;
+            }
+        }
     }
 }

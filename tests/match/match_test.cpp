@@ -1,0 +1,230 @@
+// The match runner against the misbehaving fake engine (tests/match/fake_engine), plus its
+// schedule, time controls, openings and command line.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "match/tournament.h"
+#include "support/data.h"
+#include "tools/match.h"
+
+using namespace chuhe;
+using namespace chuhe::match;
+
+namespace {
+
+EngineConfig fake(const std::string& name, const std::string& mode, int after = 0) {
+    EngineConfig e;
+    e.name = name;
+    e.command = CHUHE_FAKE_ENGINE;
+    e.args = {mode, std::to_string(after)};
+    e.tc.baseMs = 2000;
+    e.tc.incrementMs = 100;
+    e.responseTimeoutMs = 1000;
+    return e;
+}
+
+// Runs a two-game match (colours swapped) and returns the runner's output.
+std::string run(const EngineConfig& a, const EngineConfig& b, TournamentSettings s = {}) {
+    s.engines = {a, b};
+    s.gamesPerEncounter = 2;
+    s.repeat = true;
+    std::ostringstream out;
+    std::atomic<bool> interrupt{false};
+    EXPECT_EQ(run_tournament(s, out, interrupt), 0);
+    return out.str();
+}
+
+std::vector<std::string> finished_lines(const std::string& output) {
+    std::vector<std::string> lines;
+    std::istringstream in(output);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("Finished game", 0) == 0) lines.push_back(line);
+    return lines;
+}
+
+}  // namespace
+
+TEST(MatchTimeControl, ParsesAndDescribes) {
+    TimeControl tc;
+    std::string error;
+    ASSERT_TRUE(parse_clock("60+0.5", tc, &error));
+    EXPECT_EQ(tc.baseMs, 60000);
+    EXPECT_EQ(tc.incrementMs, 500);
+    EXPECT_EQ(tc.describe(), "60+0.5");
+    ASSERT_TRUE(parse_clock("40/5:00+1", tc, &error));
+    EXPECT_EQ(tc.movesPerPeriod, 40);
+    EXPECT_EQ(tc.baseMs, 300000);
+    EXPECT_EQ(tc.describe(), "40/300+1");
+    for (const char* bad : {"", "abc", "40/", "/60", "0", "60+", "60+x", "1.2.3"})
+        EXPECT_FALSE(parse_clock(bad, tc, &error)) << bad;
+    EXPECT_NE(error.find("bad time control"), std::string::npos);
+}
+
+TEST(MatchTimeControl, ClockChargesIncrementsAndPeriods) {
+    TimeControl tc;
+    tc.baseMs = 1000, tc.incrementMs = 100;
+    Clock c(tc, 10);
+    EXPECT_EQ(c.allowance_ms(), 1010);
+    EXPECT_TRUE(c.charge(400));
+    EXPECT_EQ(c.remaining_ms(), 700);
+    EXPECT_TRUE(c.charge(705));  // within the margin: charged down to zero
+    EXPECT_EQ(c.remaining_ms(), 100);
+    EXPECT_FALSE(c.charge(111));
+
+    TimeControl periods;
+    periods.baseMs = 1000, periods.movesPerPeriod = 2;
+    Clock p(periods, 0);
+    EXPECT_EQ(p.moves_to_go(), 2);
+    EXPECT_TRUE(p.charge(300));
+    EXPECT_EQ(p.moves_to_go(), 1);
+    EXPECT_TRUE(p.charge(300));
+    EXPECT_EQ(p.remaining_ms(), 1400) << "a new period adds the base time";
+    EXPECT_EQ(p.moves_to_go(), 2);
+
+    TimeControl perMove;
+    perMove.moveTimeMs = 500;
+    Clock m(perMove, 20);
+    EXPECT_TRUE(m.charge(520));
+    EXPECT_FALSE(m.charge(521));
+}
+
+TEST(MatchSchedule, RoundRobinFollowsTheCxaTables) {
+    // Appendix 1: "3或4人: 第1輪 1-(4)、2-3；第2輪 (4)-3、1-2；第3輪 2-(4)、3-1" (0-based here).
+    using Rounds = std::vector<std::vector<std::pair<int, int>>>;
+    EXPECT_EQ(round_robin_rounds(4), (Rounds{{{0, 3}, {1, 2}}, {{3, 2}, {0, 1}}, {{1, 3}, {2, 0}}}));
+    EXPECT_EQ(round_robin_rounds(3), (Rounds{{{1, 2}}, {{0, 1}}, {{2, 0}}})) << "the pair with 4 is a bye";
+    // Six players: the Berger table the CXA rules describe.
+    EXPECT_EQ(round_robin_rounds(6), (Rounds{{{0, 5}, {1, 4}, {2, 3}},
+                                             {{5, 3}, {4, 2}, {0, 1}},
+                                             {{1, 5}, {2, 0}, {3, 4}},
+                                             {{5, 4}, {0, 3}, {1, 2}},
+                                             {{2, 5}, {3, 1}, {4, 0}}}));
+    // Every pair meets exactly once, for any size.
+    for (int n = 2; n <= 12; ++n) {
+        std::set<std::pair<int, int>> met;
+        for (const auto& round : round_robin_rounds(n))
+            for (auto [a, b] : round) EXPECT_TRUE(met.insert({std::min(a, b), std::max(a, b)}).second);
+        EXPECT_EQ(int(met.size()), n * (n - 1) / 2) << n;
+    }
+}
+
+TEST(MatchSchedule, RepeatPlaysEachOpeningTwiceWithColoursSwapped) {
+    TournamentSettings s;
+    s.engines.resize(2);
+    s.rounds = 3;
+    s.gamesPerEncounter = 2;
+    s.repeat = true;
+    std::vector<ScheduledGame> games = make_schedule(s, 10);
+    ASSERT_EQ(games.size(), 6u);
+    for (size_t i = 0; i < games.size(); i += 2) {
+        EXPECT_EQ(games[i].opening, games[i + 1].opening);
+        EXPECT_EQ(games[i].pairId, games[i + 1].pairId);
+        EXPECT_EQ(games[i].red, games[i + 1].black);
+        EXPECT_NE(games[i].opening, i ? games[i - 1].opening : -1);
+    }
+    s.type = TournamentType::GAUNTLET;
+    s.engines.resize(4);
+    s.rounds = 1;
+    games = make_schedule(s, 0);
+    ASSERT_EQ(games.size(), 6u);
+    for (const ScheduledGame& g : games) EXPECT_TRUE(g.red == 0 || g.black == 0);
+}
+
+TEST(MatchRunner, MisbehavingEnginesLoseWithTheReason) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"illegal", "played an illegal move: bestmove a0a9"},
+        {"garbage", "played an illegal move: bestmove xyz (malformed move 'xyz'"},
+        {"crash", "crashed: the engine exited (exit code 3)"},
+        {"hang", "loses on time"},
+        {"slow", "loses on time"},
+        {"noready", "failed to start: bad: no 'readyok' within 1.0 s"},
+        {"nomove", "gave no move: bestmove (none)"},
+        {"resign", "resigns"},
+    };
+    for (const auto& [mode, reason] : cases) {
+        std::string output = run(fake("good", "good"), fake("bad", mode, 2));
+        std::vector<std::string> lines = finished_lines(output);
+        ASSERT_EQ(lines.size(), 2u) << mode << "\n" << output;
+        EXPECT_EQ(lines[0].substr(0, 36), "Finished game 1 (good vs bad): 1-0 {") << mode;
+        EXPECT_EQ(lines[1].substr(0, 36), "Finished game 2 (bad vs good): 0-1 {") << mode;
+        for (const std::string& l : lines) EXPECT_NE(l.find(reason), std::string::npos) << mode << ": " << l;
+        EXPECT_NE(output.find("Score of good vs bad: 2 - 0 - 0  [1.000] 2"), std::string::npos) << output;
+    }
+}
+
+TEST(MatchRunner, DrawOffersAreAcceptedWhenBothSidesOffer) {
+    std::string output = run(fake("a", "draw", 1), fake("b", "draw", 1));
+    for (const std::string& l : finished_lines(output))
+        EXPECT_NE(l.find("1/2-1/2 {draw by agreement}"), std::string::npos) << l;
+}
+
+TEST(MatchRunner, WritesEveryFinishedGameToPgn) {
+    std::string path = testing::TempDir() + "chuhe_match_test.pgn";
+    std::remove(path.c_str());
+    TournamentSettings s;
+    s.pgnOut = path;
+    run(fake("good", "good"), fake("bad", "illegal", 3), s);
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string pgn = text.str();
+    EXPECT_NE(pgn.find("[Game \"Chinese Chess\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[Red \"good\"]\n[Black \"bad\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[Format \"ICCS\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[Termination \"black engine (bad) played an illegal move"), std::string::npos);
+    EXPECT_NE(pgn.find("1. A0-A1"), std::string::npos) << pgn;
+}
+
+TEST(MatchRunner, ReadsEpdOpenings) {
+    OpeningBook book;
+    book.file = test::data_path("openings/fairy_xiangqi.epd");
+    std::vector<Opening> openings;
+    std::string error;
+    ASSERT_TRUE(read_openings(book, openings, &error)) << error;
+    EXPECT_EQ(openings.size(), 33921u);
+    EXPECT_EQ(openings[0].fen, "1Cbakabnr/9/rc5c1/p1p1p1p1p/9/2P6/P3P1P1P/7C1/9/RNBAKABNR b - - 2 2");
+    book.file = "/nonexistent/openings.epd";
+    EXPECT_FALSE(read_openings(book, openings, &error));
+    EXPECT_NE(error.find("cannot read openings file"), std::string::npos);
+}
+
+TEST(MatchCommandLine, RejectsBadArguments) {
+    const std::pair<std::vector<std::string>, const char*> cases[] = {
+        {{"-engine", "cmd=a", "depth=1"}, "at least two -engine"},
+        {{"-engine", "cmd=a", "-engine", "cmd=b"}, "has no time control"},
+        {{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=abc"}, "bad time control 'abc'"},
+        {{"-engine", "name=x", "-engine", "cmd=b", "-each", "depth=3"}, "an -engine has no cmd="},
+        {{"-engine", "cmd=a", "proto=xyz", "-engine", "cmd=b", "-each", "depth=3"}, "expected ucci, uci"},
+        {{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=3", "-rounds", "0"}, "-rounds takes"},
+        {{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=3", "-sprt", "elo0=5", "elo1=0"}, "elo1 > elo0"},
+        {{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=3", "-frobnicate"}, "unknown option '-frobnicate'"},
+        {{"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=3", "-rules", "western"}, "asian or chinese"},
+    };
+    for (const auto& [args, reason] : cases) {
+        TournamentSettings s;
+        std::string error;
+        EXPECT_FALSE(parse_match_args(args, s, &error));
+        EXPECT_NE(error.find(reason), std::string::npos) << error;
+    }
+    TournamentSettings s;
+    std::string error;
+    ASSERT_TRUE(parse_match_args({"-engine", "cmd=./x", "option.Hash=16", "-engine", "cmd=/bin/x", "proto=ucci",
+                                  "-each", "tc=10+0.1", "-games", "2", "-rounds", "50", "-repeat", "-sprt",
+                                  "elo0=0", "elo1=10"},
+                                 s, &error))
+        << error;
+    ASSERT_EQ(s.engines.size(), 2u);
+    EXPECT_EQ(s.engines[0].name, "x");
+    EXPECT_EQ(s.engines[1].name, "x-2");
+    EXPECT_EQ(s.engines[0].options, (std::vector<std::pair<std::string, std::string>>{{"Hash", "16"}}));
+    EXPECT_EQ(s.engines[1].protocol, Protocol::UCCI);
+    EXPECT_EQ(s.engines[1].tc.baseMs, 10000);
+    EXPECT_EQ(s.rounds, 50);
+    ASSERT_TRUE(s.sprt.has_value());
+    EXPECT_EQ(s.sprt->elo1, 10);
+}
