@@ -60,18 +60,20 @@ public:
             }
             if (!cur_) new_game();
             inMoves_ = true;
-            if (c == '{') comment();
-            else if (c == ';') {
-                size_t end = s_.find('\n', i_);
-                if (end == std::string_view::npos) end = s_.size();
-                cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
-                i_ = end;
-            } else if (c == '(') variation();
-            else if (c == ')') fail("')' without '('"), ++i_;
-            else if (c == '$') {
+            switch (c) {
+            case '{': comment(); break;
+            case ';': line_comment(); break;
+            case '(': variation(); break;
+            case ')':
+                fail("')' without '('");
+                ++i_;
+                break;
+            case '$':  // numeric annotation glyph
                 ++i_;
                 while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-            } else word();
+                break;
+            default: word();
+            }
         }
         return std::move(games_);
     }
@@ -85,10 +87,10 @@ private:
         inMoves_ = false;
     }
 
-    void fail(const std::string& message) {
+    void fail(const std::string& message, int line = 0) {
         if (cur_->error.empty()) {
             cur_->error = message;
-            cur_->errorLine = line_;
+            cur_->errorLine = line ? line : line_;
         }
     }
 
@@ -123,6 +125,13 @@ private:
             value += line[p];
         }
         cur_->tags.emplace_back(std::string(line.substr(n, nameEnd - n)), std::move(value));
+    }
+
+    void line_comment() {
+        size_t end = s_.find('\n', i_);
+        if (end == std::string_view::npos) end = s_.size();
+        cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+        i_ = end;
     }
 
     // Whether the line starting at p looks like a tag line: [Name "..."]
@@ -164,8 +173,7 @@ private:
                 i_ = std::min(end + 1, s_.size());
             }
         }
-        line_ = std::max(line_, startLine);
-        fail("variation '(' is never closed");
+        fail("variation '(' is never closed", startLine);
     }
 
     void word() {

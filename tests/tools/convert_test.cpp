@@ -72,7 +72,8 @@ TEST(Convert, PgnToXqfAndBack) {
     std::string pgn = test::data_path("games/eleeye/XQFTOOLS/SAMPLE.PGN");
     CommandResult toXqf = convert(shell_quote(pgn) + " " + shell_quote(dir + "sample.xqf"));
     ASSERT_EQ(toXqf.status, 0) << toXqf.err;
-    CommandResult back = convert(shell_quote(dir + "sample.xqf") + " " + shell_quote(dir + "sample.pgn"));
+    CommandResult back =
+        convert(shell_quote(dir + "sample.xqf") + " " + shell_quote(dir + "sample.pgn"));
     ASSERT_EQ(back.status, 0) << back.err;
     PgnReadResult a = read_pgn(slurp(pgn)), b = read_pgn(slurp(dir + "sample.pgn"));
     ASSERT_EQ(a.games.size(), 1u);
@@ -105,7 +106,8 @@ TEST(Convert, BrokenGameIsReportedAndTheRestConverted) {
     EXPECT_EQ(out.games[0].moves.size(), 2u);
     EXPECT_EQ(out.games[1].moves.size(), 3u);
     // Several games do not fit in one XQF file.
-    CommandResult x = convert(shell_quote(dir + "three.pgn") + " " + shell_quote(dir + "three.xqf"));
+    CommandResult x =
+        convert(shell_quote(dir + "three.pgn") + " " + shell_quote(dir + "three.xqf"));
     EXPECT_EQ(x.status, 2);
     EXPECT_NE(x.err.find("an XQF file holds one game"), std::string::npos) << x.err;
 }
