@@ -247,6 +247,25 @@ size_t read_moves(const RawGame& raw, const Position& start, int rankBase, Game&
     return g.moves.size();
 }
 
+// 0 or 1 if a SAN or coordinate move names rank 0 or rank 10 (and not both), else -1.
+int rank_base_hint(const RawGame& raw) {
+    bool zero = false, ten = false;
+    for (const Token& t : raw.tokens) {
+        if (t.comment) continue;
+        Notation n = classify_move_text(t.text);
+        if (n != Notation::SAN && n != Notation::ICCS) continue;
+        const std::string& s = t.text;
+        for (size_t i = 0; i + 1 < s.size(); ++i) {
+            char f = char(s[i] | 0x20);  // file letters in either case
+            if (f < 'a' || f > 'i') continue;
+            bool isTen = s.compare(i + 1, 2, "10") == 0;
+            ten |= isTen;
+            zero |= !isTen && s[i + 1] == '0';
+        }
+    }
+    return zero == ten ? -1 : ten ? 1 : 0;
+}
+
 bool build_game(const RawGame& raw, Game& g, RecordError& err) {
     g.number = raw.number;
     g.line = raw.line;
@@ -265,15 +284,20 @@ bool build_game(const RawGame& raw, Game& g, RecordError& err) {
         return false;
     }
     g.startFen = start.fen();
-    // SAN and coordinates may count ranks 0-9 (XBoard, UCCI) or 1-10 (xiangqi UCI, FSF):
-    // try 0-9 first, then 1-10 if that reads further.
+    // SAN and coordinates count ranks 0-9 (XBoard, UCCI, ICCS) or 1-10 (xiangqi UCI, Fairy-
+    // Stockfish, cutechess). A rank 0 or 10 in the text settles it; otherwise the dialect's
+    // usual base is tried first and the other one if it reads further.
+    int base = rank_base_hint(raw);
+    bool western = false;
+    for (const auto& [name, value] : raw.tags) western |= name == "Variant";
+    int first = base >= 0 ? base : western ? 1 : 0;
     int errorLine = 0;
-    size_t n = read_moves(raw, start, 0, g, why, errorLine);
-    if (!why.empty()) {
+    size_t n = read_moves(raw, start, first, g, why, errorLine);
+    if (!why.empty() && base < 0) {
         Game second = g;
         std::string why2;
         int errorLine2 = 0;
-        size_t n2 = read_moves(raw, start, 1, second, why2, errorLine2);
+        size_t n2 = read_moves(raw, start, 1 - first, second, why2, errorLine2);
         if (n2 > n) {
             g = std::move(second);
             why = why2;
