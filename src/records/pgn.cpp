@@ -60,18 +60,20 @@ public:
             }
             if (!cur_) new_game();
             inMoves_ = true;
-            if (c == '{') comment();
-            else if (c == ';') {
-                size_t end = s_.find('\n', i_);
-                if (end == std::string_view::npos) end = s_.size();
-                cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
-                i_ = end;
-            } else if (c == '(') variation();
-            else if (c == ')') fail("')' without '('"), ++i_;
-            else if (c == '$') {
+            switch (c) {
+            case '{': comment(); break;
+            case ';': line_comment(); break;
+            case '(': variation(); break;
+            case ')':
+                fail("')' without '('");
+                ++i_;
+                break;
+            case '$':  // numeric annotation glyph
                 ++i_;
                 while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-            } else word();
+                break;
+            default: word();
+            }
         }
         return std::move(games_);
     }
@@ -85,10 +87,10 @@ private:
         inMoves_ = false;
     }
 
-    void fail(const std::string& message) {
+    void fail(const std::string& message, int line = 0) {
         if (cur_->error.empty()) {
             cur_->error = message;
-            cur_->errorLine = line_;
+            cur_->errorLine = line ? line : line_;
         }
     }
 
@@ -123,6 +125,13 @@ private:
             value += line[p];
         }
         cur_->tags.emplace_back(std::string(line.substr(n, nameEnd - n)), std::move(value));
+    }
+
+    void line_comment() {
+        size_t end = s_.find('\n', i_);
+        if (end == std::string_view::npos) end = s_.size();
+        cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+        i_ = end;
     }
 
     // Whether the line starting at p looks like a tag line: [Name "..."]
@@ -164,8 +173,7 @@ private:
                 i_ = std::min(end + 1, s_.size());
             }
         }
-        line_ = std::max(line_, startLine);
-        fail("variation '(' is never closed");
+        fail("variation '(' is never closed", startLine);
     }
 
     void word() {
@@ -239,6 +247,25 @@ size_t read_moves(const RawGame& raw, const Position& start, int rankBase, Game&
     return g.moves.size();
 }
 
+// 0 or 1 if a SAN or coordinate move names rank 0 or rank 10 (and not both), else -1.
+int rank_base_hint(const RawGame& raw) {
+    bool zero = false, ten = false;
+    for (const Token& t : raw.tokens) {
+        if (t.comment) continue;
+        Notation n = classify_move_text(t.text);
+        if (n != Notation::SAN && n != Notation::ICCS) continue;
+        const std::string& s = t.text;
+        for (size_t i = 0; i + 1 < s.size(); ++i) {
+            char f = char(s[i] | 0x20);  // file letters in either case
+            if (f < 'a' || f > 'i') continue;
+            bool isTen = s.compare(i + 1, 2, "10") == 0;
+            ten |= isTen;
+            zero |= !isTen && s[i + 1] == '0';
+        }
+    }
+    return zero == ten ? -1 : ten ? 1 : 0;
+}
+
 bool build_game(const RawGame& raw, Game& g, RecordError& err) {
     g.number = raw.number;
     g.line = raw.line;
@@ -257,15 +284,20 @@ bool build_game(const RawGame& raw, Game& g, RecordError& err) {
         return false;
     }
     g.startFen = start.fen();
-    // SAN and coordinates may count ranks 0-9 (XBoard, UCCI) or 1-10 (xiangqi UCI, FSF):
-    // try 0-9 first, then 1-10 if that reads further.
+    // SAN and coordinates count ranks 0-9 (XBoard, UCCI, ICCS) or 1-10 (xiangqi UCI, Fairy-
+    // Stockfish, cutechess). A rank 0 or 10 in the text settles it; otherwise the dialect's
+    // usual base is tried first and the other one if it reads further.
+    int base = rank_base_hint(raw);
+    bool western = false;
+    for (const auto& [name, value] : raw.tags) western |= name == "Variant";
+    int first = base >= 0 ? base : western ? 1 : 0;
     int errorLine = 0;
-    size_t n = read_moves(raw, start, 0, g, why, errorLine);
-    if (!why.empty()) {
+    size_t n = read_moves(raw, start, first, g, why, errorLine);
+    if (!why.empty() && base < 0) {
         Game second = g;
         std::string why2;
         int errorLine2 = 0;
-        size_t n2 = read_moves(raw, start, 1, second, why2, errorLine2);
+        size_t n2 = read_moves(raw, start, 1 - first, second, why2, errorLine2);
         if (n2 > n) {
             g = std::move(second);
             why = why2;

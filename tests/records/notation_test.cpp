@@ -222,3 +222,58 @@ TEST(Notation, RejectsWithReason) {
     EXPECT_EQ(parse_move_text(pos, "", &error), MOVE_NONE);
     EXPECT_FALSE(error.empty());
 }
+
+// Stacked pieces: position words and signs in both notations, written and read.
+TEST(Notation, StackedPieces) {
+    struct Case {
+        const char* fen;
+        const char* iccs;
+        const char* chinese;
+        const char* wxf;
+        std::vector<const char*> alsoRead;  // other accepted forms
+    };
+    const char* fivePawns = "5k3/9/4P4/4P4/4P4/4P4/4P4/9/9/3K5 w";     // e7..e3 on 五
+    const char* twoFiles = "5k3/9/4P4/2P1P4/2P1P4/9/9/9/9/3K5 w";      // 3 on 五, 2 on 七
+    const char* rooks = "5k3/9/9/9/9/9/9/4R4/9/3KR4 w";                // rooks e2, e0
+    const Case cases[] = {
+        {fivePawns, "e7e8", "一兵进一", "+++1", {"前兵进一", "15+1"}},
+        {fivePawns, "e6d6", "二兵平六", "P+.6", {"二兵平6", "P+=6", "25.6"}},
+        {fivePawns, "e5f5", "三兵平四", "P5.4", {"中兵平四", "35.4"}},
+        {twoFiles, "e7e8", "前五进一", "5++1", {"前兵五进一", "15+1"}},
+        {twoFiles, "e6d6", "中五平六", "55.6", {"中兵平六", "中兵五平六", "25=6"}},
+        {twoFiles, "e5f5", "后五平四", "5-.4", {"後五平四", "35.4"}},
+        {twoFiles, "c6c7", "前七进一", "7++1", {"17+1"}},
+        {twoFiles, "c5b5", "后七平八", "7-.8", {"27.8"}},
+        {rooks, "e2e5", "前车进三", "R++3", {"前俥進三", "r++3"}},
+        {rooks, "e0f0", "后车平四", "R-.4", {"後車平四", "r-.4"}},
+    };
+    for (const Case& c : cases) {
+        Position pos = position(c.fen);
+        Move m = pos.parse_move(c.iccs);
+        ASSERT_NE(m, MOVE_NONE) << c.iccs;
+        EXPECT_EQ(move_to_text(pos, m, Notation::CHINESE), c.chinese) << c.iccs;
+        EXPECT_EQ(move_to_text(pos, m, Notation::WXF), c.wxf) << c.iccs;
+        std::string error;
+        EXPECT_EQ(parse_move_text(pos, c.chinese, &error), m) << c.chinese << ": " << error;
+        EXPECT_EQ(parse_move_text(pos, c.wxf, &error), m) << c.wxf << ": " << error;
+        for (const char* text : c.alsoRead)
+            EXPECT_EQ(parse_move_text(pos, text, &error), m) << text << ": " << error;
+        for (const char* junk : {"++.+1", "R+=+3", "P++", "前前兵进一", "兵兵进一"})
+            EXPECT_EQ(parse_move_text(pos, junk), MOVE_NONE) << junk;
+    }
+}
+
+TEST(Notation, AmbiguousStackedPawns) {
+    // Front pawns on 五 and 三 can both go to 四: the file must be named.
+    Position pos = position("5k3/9/9/4P1P2/4P1P2/9/9/9/9/3K5 w");
+    std::string error;
+    EXPECT_EQ(parse_move_text(pos, "前兵平四", &error), MOVE_NONE);
+    EXPECT_EQ(error, "'前兵平四' is ambiguous: 2 legal moves fit it");
+    EXPECT_EQ(parse_move_text(pos, "前五平四"), pos.parse_move("e6f6"));
+    EXPECT_EQ(parse_move_text(pos, "前三平四"), pos.parse_move("g6f6"));
+    EXPECT_EQ(move_to_text(pos, pos.parse_move("g6f6"), Notation::CHINESE), "前三平四");
+    EXPECT_EQ(move_to_text(pos, pos.parse_move("g6f6"), Notation::WXF), "3+.4");
+    // A file with a single rook needs no position word; a missing piece is reported.
+    EXPECT_EQ(parse_move_text(pos, "前车进一", &error), MOVE_NONE);
+    EXPECT_EQ(error, "'前车进一' names no legal move");
+}

@@ -208,11 +208,20 @@ TEST(Pgn, CcpdCollections) {
             EXPECT_NE(r.errors[i].message.find(e.skipped[i].second), std::string::npos)
                 << e.file << ": " << r.errors[i].message;
         }
+        int blackFirst = 0;
         for (const Game& g : r.games) {
             Position pos;
             std::string why;
             EXPECT_TRUE(g.replay(pos, -1, &why)) << e.file << " game " << g.number << ": " << why;
             EXPECT_FALSE(g.tag("Source").empty()) << e.file << " game " << g.number;
+            // Every 25th game, and every game with Black to move first, goes round the writers.
+            bool black = g.startFen.find(" b ") != std::string::npos;
+            blackFirst += black;
+            if (black || g.number % 25 == 0)
+                expect_round_trip(g, std::string(e.file) + " game " + std::to_string(g.number));
+        }
+        if (std::string(e.file) == "ccpd_endgames.pgn") {
+            EXPECT_GT(blackFirst, 0);
         }
     }
 }
@@ -291,4 +300,27 @@ TEST(Pgn, MalformedGamesAreSkippedAndReported) {
     expect_error(2, 4, 15, "comment '{' is never closed");
     expect_error(3, 5, 18, "malformed tag line");
     expect_error(4, 6, 22, "move 1: '车二平一' is ambiguous: 2 legal moves fit it");
+}
+
+TEST(Pgn, VariationsNagsAndLineComments) {
+    std::string text =
+        "[Game \"Chinese Chess\"]\n"
+        "1. h2e2 (1. h0g2 {a side line (with parentheses)} (1. b2e2)) h9g7 $1\n"
+        "; a line comment\n"
+        "2. h0g2! {after 2. h0g2} 1-0\n"
+        "[Game \"Chinese Chess\"]\n"
+        "1. h2e2 (1. h0g2 h9g7\n"
+        "2. b0c2 *\n";
+    PgnReadResult r = read_pgn(text);
+    ASSERT_EQ(r.games.size(), 1u);
+    const Game& g = r.games[0];
+    ASSERT_EQ(g.moves.size(), 3u);
+    EXPECT_EQ(iccs(g, 2), "h0g2");
+    EXPECT_EQ(g.moves[1].comment, "a line comment");
+    EXPECT_EQ(g.moves[2].comment, "after 2. h0g2");
+    EXPECT_EQ(g.result, "1-0");
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].game, 2);
+    EXPECT_EQ(r.errors[0].line, 6);
+    EXPECT_EQ(r.errors[0].message, "variation '(' is never closed");
 }

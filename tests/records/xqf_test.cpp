@@ -172,7 +172,8 @@ TEST(Xqf, EleeyeSamples) {
         EXPECT_EQ(x.moves[i].move, g.moves[i].move) << i;
         EXPECT_EQ(x.moves[i].comment, g.moves[i].comment) << i;
     }
-    for (const char* tag : {"Event", "Date", "Site", "Red", "Black"}) EXPECT_EQ(x.tag(tag), g.tag(tag));
+    for (const char* tag : {"Event", "Date", "Site", "Red", "Black"})
+        EXPECT_EQ(x.tag(tag), g.tag(tag)) << tag;
     Game a = read_ok("games/eleeye/XQFTOOLS/XQFEXAMA.XQF");
     EXPECT_EQ(iccs_moves(a), iccs_moves(read_ok(WALKER + "test1.xqf")));
     Game b = read_ok("games/eleeye/XQFTOOLS/XQFEXAMB.XQF");
@@ -205,7 +206,8 @@ TEST(Xqf, CorruptBytesGiveReasons) {
     std::string good = data_bytes(WALKER + "UnitTest.xqf");
     EXPECT_EQ(read_error(""), "not an XQF file (no 'XQ' magic)");
     EXPECT_EQ(read_error("PK\x03\x04"), "not an XQF file (no 'XQ' magic)");
-    EXPECT_EQ(read_error(good.substr(0, 600)), "XQF file too short: 600 bytes, the header alone has 1024");
+    EXPECT_EQ(read_error(good.substr(0, 600)),
+              "XQF file too short: 600 bytes, the header alone has 1024");
     std::string v = good;
     v[2] = 9;
     EXPECT_EQ(read_error(v), "unknown XQF version byte 9");

@@ -1,0 +1,125 @@
+// `chuhe convert`, driven through the built binary: XQF to PGN in each notation, PGN to XQF and
+// back, a file with a broken game, and bad arguments.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "records/pgn.h"
+#include "records/record_file.h"
+#include "support/data.h"
+
+using namespace chuhe;
+
+namespace {
+
+struct CommandResult {
+    int status;
+    std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+    std::string bytes;
+    read_file_bytes(path, bytes, nullptr);
+    return bytes;
+}
+
+CommandResult convert(const std::string& args) {
+    std::string dir = testing::TempDir();
+    std::string out = dir + "convert_stdout.txt", err = dir + "convert_stderr.txt";
+    std::string cmd = std::string(CHUHE_BINARY) + " convert " + args + " >" + out + " 2>" + err;
+    int status = std::system(cmd.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+}
+
+std::string shell_quote(const std::string& path) { return "'" + path + "'"; }
+
+}  // namespace
+
+TEST(Convert, XqfToPgnInEachNotation) {
+    std::string xqf = shell_quote(test::data_path("records/walker8088_cchess/UnitTest.xqf"));
+    const std::string tags =
+        "[Game \"Chinese Chess\"]\n[Title \"标题\"]\n[Event \"比赛名称\"]\n[Date \"比赛日期\"]\n"
+        "[Site \"比赛地点\"]\n[Red \"红方棋手\"]\n[Black \"黑方棋手\"]\n[TimeControl \"用时规则\"]\n"
+        "[RedTime \"红方用时\"]\n[BlackTime \"黑方用时\"]\n[Annotator \"棋谱讲评\"]\n"
+        "[Author \"文件作者\"]\n[Result \"1/2-1/2\"]\n";
+    CommandResult wxf = convert(xqf + " - --format wxf");
+    EXPECT_EQ(wxf.status, 0) << wxf.err;
+    EXPECT_EQ(wxf.out, tags +
+                           "[Format \"WXF\"]\n\n{棋局注解}\n1. C2.5\n{第一步红注解}\n"
+                           "1.          H8+7\n2. H2+3 R9.8\n{第二步黑注解}\n3. R1.2\n1/2-1/2\n");
+    EXPECT_EQ(wxf.err, "convert: 1 of 1 games written to -\n");
+    CommandResult chinese = convert(xqf + " -");
+    EXPECT_EQ(chinese.out, tags +
+                               "[Format \"Chinese\"]\n\n{棋局注解}\n1. 炮二平五\n{第一步红注解}\n"
+                               "1.          马８进７\n2. 马二进三 车９平８\n{第二步黑注解}\n"
+                               "3. 车一平二\n1/2-1/2\n");
+    CommandResult iccs = convert(xqf + " - --format ICCS");
+    EXPECT_NE(iccs.out.find("[Format \"ICCS\"]\n"), std::string::npos);
+    EXPECT_NE(iccs.out.find("2. H0-G2 I9-H9\n"), std::string::npos) << iccs.out;
+    CommandResult san = convert(xqf + " - --format san");
+    EXPECT_NE(san.out.find("[White \"红方棋手\"]\n"), std::string::npos) << san.out;
+    EXPECT_NE(san.out.find("[Variant \"xiangqi\"]\n"), std::string::npos);
+    EXPECT_NE(san.out.find("1... Hg8\n2. Hg3 Rh10\n"), std::string::npos) << san.out;
+    CommandResult traditional = convert(xqf + " - --traditional");
+    EXPECT_NE(traditional.out.find("2. 馬二進三 車９平８\n"), std::string::npos);
+}
+
+TEST(Convert, PgnToXqfAndBack) {
+    std::string dir = testing::TempDir();
+    std::string pgn = test::data_path("games/eleeye/XQFTOOLS/SAMPLE.PGN");
+    CommandResult toXqf = convert(shell_quote(pgn) + " " + shell_quote(dir + "sample.xqf"));
+    ASSERT_EQ(toXqf.status, 0) << toXqf.err;
+    CommandResult back =
+        convert(shell_quote(dir + "sample.xqf") + " " + shell_quote(dir + "sample.pgn"));
+    ASSERT_EQ(back.status, 0) << back.err;
+    PgnReadResult a = read_pgn(slurp(pgn)), b = read_pgn(slurp(dir + "sample.pgn"));
+    ASSERT_EQ(a.games.size(), 1u);
+    ASSERT_EQ(b.games.size(), 1u);
+    const Game &g = a.games[0], &h = b.games[0];
+    EXPECT_EQ(h.startFen, g.startFen);
+    EXPECT_EQ(h.result, "1-0");
+    EXPECT_EQ(h.comment, g.comment);
+    ASSERT_EQ(h.moves.size(), 75u);
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        EXPECT_EQ(h.moves[i].move, g.moves[i].move);
+        EXPECT_EQ(h.moves[i].comment, g.moves[i].comment);
+    }
+    EXPECT_EQ(h.tag("Red"), "许银川");
+    EXPECT_EQ(h.tag("Event"), "许银川让九子对聂棋圣");
+}
+
+TEST(Convert, BrokenGameIsReportedAndTheRestConverted) {
+    std::string dir = testing::TempDir();
+    std::ofstream(dir + "three.pgn") << "[Game \"Chinese Chess\"]\n1. 炮二平五 马８进７ *\n"
+                                        "[Game \"Chinese Chess\"]\n1. 炮二平五 马８进７\n"
+                                        "2. 车一进四 *\n"
+                                        "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 2. h0g2 *\n";
+    CommandResult r = convert(shell_quote(dir + "three.pgn") + " - --format iccs");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, dir + "three.pgn: game 2 (line 5) skipped: move 3: '车一进四' names no "
+                           "legal move\nconvert: 2 of 3 games written to -\n");
+    PgnReadResult out = read_pgn(r.out);
+    ASSERT_EQ(out.games.size(), 2u);
+    EXPECT_EQ(out.games[0].moves.size(), 2u);
+    EXPECT_EQ(out.games[1].moves.size(), 3u);
+    // Several games do not fit in one XQF file.
+    CommandResult x =
+        convert(shell_quote(dir + "three.pgn") + " " + shell_quote(dir + "three.xqf"));
+    EXPECT_EQ(x.status, 2);
+    EXPECT_NE(x.err.find("an XQF file holds one game"), std::string::npos) << x.err;
+}
+
+TEST(Convert, BadArguments) {
+    CommandResult none = convert("");
+    EXPECT_EQ(none.status, 2);
+    EXPECT_NE(none.err.find("usage: chuhe convert IN OUT"), std::string::npos);
+    CommandResult format = convert("a.pgn b.pgn --format fen");
+    EXPECT_EQ(format.status, 2);
+    EXPECT_NE(format.err.find("unknown format 'fen'"), std::string::npos);
+    CommandResult missing = convert("/nonexistent/in.pgn -");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_EQ(missing.err, "convert: cannot open /nonexistent/in.pgn\n");
+}
