@@ -185,13 +185,10 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         for (int k = 0; k < qa.size; ++k)
             renewed &= qa.items[k].victim != t.victim || !was_threat(qa.items[k]);
         if (!renewed || (!n.check && mated_after_capture(pos, t.attacker, t.victim))) continue;
-        Chase c{t.victim, t.attacker, 0, 0, after.board[t.victim], after.board[t.attacker],
+        Chase c{t.victim, t.attacker, 0, after.board[t.victim], after.board[t.attacker],
                 t.gain, t.roots, t.falseRoots, t.joint};
         for (int k = 0; k < qa.size; ++k)
-            if (qa.items[k].victim == t.victim) {
-                c.attackers |= square_bb(qa.items[k].attacker);
-                if (pinned(after, qa.items[k].attacker, ignoredAfter)) c.pinnedAttackers |= square_bb(qa.items[k].attacker);
-            }
+            if (qa.items[k].victim == t.victim) c.attackers |= square_bb(qa.items[k].attacker);
         n.chases[n.chaseCount++] = c;
     }
 

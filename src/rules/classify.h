@@ -15,8 +15,7 @@ namespace chuhe {
 struct Chase {
     Square victim = SQ_NONE;    // where the chased piece stands after the move
     Square attacker = SQ_NONE;  // the piece that would capture first
-    Bitboard attackers = 0;        // every piece that newly threatens the victim
-    Bitboard pinnedAttackers = 0;  // those of them pinned against their own king
+    Bitboard attackers = 0;     // every piece that newly threatens the victim
     Piece victimPiece = NO_PIECE;
     Piece attackerPiece = NO_PIECE;
     int gain = 0;

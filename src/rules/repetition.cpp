@@ -8,7 +8,7 @@ namespace {
 struct ChaseRecord {
     uint8_t victim;
     uint32_t attackers;  // identities of the pieces that newly threaten it
-    uint32_t pinned;     // those of them pinned against their own king
+    uint32_t mover;      // identity of the piece that made the move
 };
 
 struct MoveRecord {
@@ -31,31 +31,40 @@ struct Tally {
         return moves && (rules == RuleSet::ASIAN ? !allCheck && !chasedAlways : idles > 0);
     }
 
-    // Pieces chased on every move, leaving out chases made only by pieces in `ignored`.
-    uint32_t chased_on_every_move(uint32_t ignored) const {
+    // The attackers of a chase that count, given the pieces whose threats are only defence.
+    static uint32_t counted(const ChaseRecord& c, uint32_t defending) {
+        return c.attackers & ~(defending & ~c.mover);
+    }
+
+    // Pieces chased on every move.
+    uint32_t chased_on_every_move(uint32_t defending) const {
         uint32_t always = moves ? ~0u : 0;
         for (int i = 0; i < moves; ++i) {
             uint32_t mask = 0;
-            for (int k = 0; k < record[i].count; ++k) {
-                const ChaseRecord& c = record[i].chases[k];
-                if (c.attackers & ~(c.pinned & ignored)) mask |= 1u << c.victim;
-            }
+            for (int k = 0; k < record[i].count; ++k)
+                if (counted(record[i].chases[k], defending)) mask |= 1u << record[i].chases[k].victim;
             always &= mask;
         }
         return always;
     }
 
-    // AXF rule 32: two pieces that take turns chasing two or more pieces (each chased on every
-    // move) do not chase perpetually; one piece chased on every move by one and the same
-    // attacker, or the only piece chased on every move, is a perpetual chase.
-    bool same_attacker(int victim, uint32_t ignored) const {
+    // Whether one and the same piece chases `victim` on every move.
+    bool same_attacker(int victim, uint32_t defending) const {
         uint32_t same = ~0u;
         for (int i = 0; i < moves; ++i)
-            for (int k = 0; k < record[i].count; ++k) {
-                const ChaseRecord& c = record[i].chases[k];
-                if (c.victim == victim) same &= c.attackers & ~(c.pinned & ignored);
-            }
+            for (int k = 0; k < record[i].count; ++k)
+                if (record[i].chases[k].victim == victim) same &= counted(record[i].chases[k], defending);
         return same;
+    }
+
+    // The perpetual chases AXF forbids. Rule 32: pieces that take turns chasing two or more
+    // pieces, each on every move, do not chase perpetually; one piece chased on every move by
+    // one and the same attacker, or the only piece chased on every move, is chased perpetually.
+    uint32_t forbidden_chases(uint32_t defending) const {
+        uint32_t chased = chased_on_every_move(defending), forbidden = 0;
+        for (uint32_t b = chased; b; b &= b - 1)
+            if (!(chased & (chased - 1)) || same_attacker(__builtin_ctz(b), defending)) forbidden |= b & -b;
+        return forbidden;
     }
 };
 
@@ -73,23 +82,18 @@ std::string describe_chase(const Chase& c) {
 
 void rule_asian(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
     bool check[COLOR_NB], chase[COLOR_NB];
-    uint32_t always[COLOR_NB] = {t[RED].chased_on_every_move(0), t[BLACK].chased_on_every_move(0)};
+    // AXF rule 19 and diagram 61: a piece that the opponent chases on every move and that stays
+    // where it is defends; threats it gains from its side's other moves are no chase.
+    uint32_t hunted[COLOR_NB] = {t[BLACK].chased_on_every_move(0), t[RED].chased_on_every_move(0)};
     for (Color c : {RED, BLACK}) {
         Conduct& d = j.conduct[c];
         check[c] = t[c].allCheck;
-        // AXF rule 19: a piece pinned so that it cannot move, and chased on every move itself,
-        // chases nothing (its threat on the pinning piece is no perpetual chase).
-        uint32_t immobile = always[~c];
-        uint32_t chased = t[c].chased_on_every_move(immobile);
-        uint32_t forbidden = 0;
-        for (uint32_t b = chased; b; b &= b - 1)
-            if (!more_than_one(Bitboard(chased)) || t[c].same_attacker(__builtin_ctz(b), immobile))
-                forbidden |= b & -b;
+        uint32_t forbidden = t[c].forbidden_chases(hunted[c]);
         chase[c] = !check[c] && forbidden;
-        if (!check[c] && chased != always[c])
-            j.grounds.push_back("AXF rule 19: a " + side_name(c) + " piece that is pinned and chased on every move "
-                                "chases nothing by its own threats");
-        if (!check[c] && chased && !forbidden)
+        if (!check[c] && forbidden != t[c].forbidden_chases(0))
+            j.grounds.push_back("AXF rule 19: a " + side_name(c) + " piece chased on every move that does not move "
+                                "itself makes no chase by what other " + side_name(c) + " moves let it threaten");
+        if (!check[c] && t[c].chased_on_every_move(hunted[c]) && !forbidden)
             j.grounds.push_back("AXF rule 32: " + side_name(c) + "'s pieces take turns chasing two or more pieces "
                                 "on every move: allowed");
         if (check[c]) {
@@ -259,12 +263,8 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
         for (int k = 0; k < n.chaseCount; ++k) {
             const Chase& c = n.chases[k];
             ChaseRecord& cr = r.chases[r.count++];
-            cr = {uint8_t(id[c.victim]), 0, 0};
-            for (Bitboard b = c.attackers; b;) {
-                Square a = pop_lsb(b);
-                cr.attackers |= 1u << id[a];
-                if (c.pinnedAttackers & square_bb(a)) cr.pinned |= 1u << id[a];
-            }
+            cr = {uint8_t(id[c.victim]), 0, 1u << id[to_sq(m)]};
+            for (Bitboard b = c.attackers; b;) cr.attackers |= 1u << id[pop_lsb(b)];
             mask |= 1u << id[c.victim];
             s.lastChase[id[c.victim]] = c;
             if (c.rook() || c.unprotected()) (c.joint ? jointSevere : severe) = true;
