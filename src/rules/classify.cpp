@@ -86,7 +86,8 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
     Color us = n.side, them = ~us;
     Square to = to_sq(n.move);
     for (int i = 0; i < qa.size; ++i)
-        if (!n.chases_square(qa.items[i].victim) && qb.threatens(qa.items[i].victim))
+        if (!n.chases_square(qa.items[i].victim) && qb.threatens(qa.items[i].victim) &&
+            (i == 0 || qa.items[i - 1].victim != qa.items[i].victim))
             n.notes.push_back("keeps up the threat on the " + piece_at(after.board[qa.items[i].victim], qa.items[i].victim) +
                               " (it existed before the move, so it is not a new chase)");
     Bitboard attacked = 0;

@@ -27,7 +27,11 @@ std::string chase_text(const Position& pos, const Chase& c, bool chinese) {
         text += "; " + pieces_text(pos, c.falseRoots) + " cannot legally recapture (false root" +
                 (chinese ? ", 假根, 24.16)" : ")");
     if (c.joint) text += "; only several attackers together win it (joint chase" + std::string(chinese ? ", 聯合捉子, 24.17)" : ")");
-    else if (c.roots && c.rook()) text += "; a rook may not be chased even when protected";
+    else if (c.roots)
+        text += "; it is worth more than its attacker (" +
+                std::string(c.rook() && (type_of(c.attackerPiece) == HORSE || type_of(c.attackerPiece) == CANNON)
+                                ? "a rook may not be chased by a horse or cannon even when protected)"
+                                : "capturing wins material)");
     return text;
 }
 
