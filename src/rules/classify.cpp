@@ -112,7 +112,10 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
             n.notes.push_back("offers an exchange (兌) to the " + target + ", which may capture it back");
         else {
             Exchange ex = exchange(after, to, v, ignored);
-            if (ex.gain <= 0)
+            if (ex.gain == 0 && piece_value(after.board[v], v) == piece_value(n.piece, to))
+                n.notes.push_back("offers an exchange of equals (兌) to the " + target + ", protected by " +
+                                  list_pieces(after, ex.roots));
+            else if (ex.gain <= 0)
                 n.notes.push_back("attacks the " + target + (ex.roots ? ", protected by " + list_pieces(after, ex.roots) : "") +
                                   ": capturing wins nothing (跟)");
             else

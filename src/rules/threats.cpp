@@ -81,6 +81,13 @@ Square cheapest_capturer(const Snapshot& s, Color c, Square target, Bitboard ign
     return best;
 }
 
+// Whether capturing on to with the piece on from checks the enemy king.
+bool capture_checks(const Snapshot& s, Square from, Square to) {
+    Snapshot after = s;
+    after.move(from, to);
+    return after.king_attacked(~color_of(s.board[from]), 0);
+}
+
 }  // namespace
 
 Exchange exchange(const Snapshot& start, Square from, Square to, Bitboard ignored, Bitboard barred) {
@@ -119,10 +126,13 @@ void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored
     for (Bitboard t = targets; t;) {
         Square v = pop_lsb(t);
         if (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)) continue;
-        Bitboard attackers = s.attackers_to(v, side) & ~s.pieces(side, KING) & ~s.pieces(side, PAWN);
+        Bitboard attackers = s.attackers_to(v, side) & ~s.pieces(side, KING);
         for (Bitboard a = attackers; a && out.size < 32;) {
             Square from = pop_lsb(a);
             if (!s.legal_capture(from, v, ignored)) continue;
+            // A pawn chases only when its capture uncovers a check by another piece (CXA 26.7).
+            if (type_of(s.board[from]) == PAWN && (rules == RuleSet::ASIAN || !capture_checks(s, from, v)))
+                continue;
             Exchange ex = exchange(s, from, v, ignored);
             int gain = rules == RuleSet::CHINESE ? ex.gain
                        : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);

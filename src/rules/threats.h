@@ -71,7 +71,8 @@ struct ThreatList {
 
 // The capture threats `side` would carry out if it were to move, one per attacker and target:
 // every enemy piece but the king and the uncrossed pawns, captured first by anything but a king
-// or a pawn (those may chase: AXF, and CXA 26.1), for a material gain, unless the target may
+// or a pawn (those may chase: AXF, and CXA 26.1; under the chinese rules a pawn whose capture
+// uncovers a check does chase, 26.7), for a material gain, unless the target may
 // take the attacker back without losing (an exchange offer, 兌, CXA 24.4 and 26.9).
 // The gain differs by rule set. Asian: a target is won if it has no real protector, or if it is
 // worth more than its attacker (a rook attacked by a horse or cannon); a protected piece is not
