@@ -82,7 +82,7 @@ std::string list_pieces(const Snapshot& s, Bitboard b) {
 
 // Why the moved piece's attacks on enemy pieces are not chases.
 void explain_attacks(const Position& pos, const Snapshot& after, const ThreatList& qa,
-                     const ThreatList& qb, Bitboard ignored, MoveNature& n) {
+                     const ThreatList& qb, Bitboard ignored, RuleSet rules, MoveNature& n) {
     Color us = n.side, them = ~us;
     Square to = to_sq(n.move);
     for (int i = 0; i < qa.size; ++i)
@@ -99,27 +99,33 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
         Square v = pop_lsb(b);
         if (qa.threatens(v)) continue;
         std::string target = piece_at(after.board[v], v);
-        PieceType mover = type_of(n.piece);
-        if (type_of(after.board[v]) == PAWN && !pawn_crossed(them, v))
+        Exchange ex = exchange(after, to, v, ignored);
+        switch (judge_threat(after, to, v, rules, ignored)) {
+        case ThreatKind::NO_TARGET:
             n.notes.push_back("attacks the " + target + ", a pawn that has not crossed the river and is no target");
-        else if (mover == KING || mover == PAWN)
-            n.notes.push_back("attacks the " + target + ": the " + std::string(mover == KING ? "king" : "pawn") +
-                              " may chase by itself");
-        else if (!after.legal_capture(to, v, ignored))
+            break;
+        case ThreatKind::ILLEGAL:
             n.notes.push_back("attacks the " + target + " but may not capture it (its own king would be exposed)");
-        else if ((after.attackers_to(to, them) & square_bb(v)) && after.legal_capture(v, to, ignored) &&
-                 exchange(after, v, to, ignored).gain >= 0)
-            n.notes.push_back("offers an exchange (兌) to the " + target + ", which may capture it back");
-        else {
-            Exchange ex = exchange(after, to, v, ignored);
+            break;
+        case ThreatKind::KING_OR_PAWN:
+            n.notes.push_back("attacks the " + target + ": the " +
+                              std::string(type_of(n.piece) == KING ? "king" : "pawn") + " may chase by itself");
+            break;
+        case ThreatKind::EXCHANGE_OFFER:
+            n.notes.push_back("offers an exchange (兌) to the " + target + ", which may accept it without loss");
+            break;
+        case ThreatKind::NO_GAIN:
             if (ex.gain == 0 && piece_value(after.board[v], v) == piece_value(n.piece, to))
                 n.notes.push_back("offers an exchange of equals (兌) to the " + target + ", protected by " +
                                   list_pieces(after, ex.roots));
-            else if (ex.gain <= 0)
-                n.notes.push_back("attacks the " + target + (ex.roots ? ", protected by " + list_pieces(after, ex.roots) : "") +
-                                  ": capturing wins nothing (跟)");
             else
-                n.notes.push_back("attacks the " + target + ": capturing would be answered by mate");
+                n.notes.push_back("attacks the " + target +
+                                  (ex.roots ? ", protected by " + list_pieces(after, ex.roots) : "") +
+                                  ": capturing wins nothing (跟)");
+            break;
+        case ThreatKind::THREAT:
+            n.notes.push_back("attacks the " + target + ": capturing would be answered by mate");
+            break;
         }
     }
     // An offer (獻): the moved piece stands en prise.
@@ -228,7 +234,7 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
             }
         }
     }
-    if (flags & EXPLAIN) explain_attacks(pos, after, qa, qb, ignoredAfter, n);
+    if (flags & EXPLAIN) explain_attacks(pos, after, qa, qb, ignoredAfter, rules, n);
     return n;
 }
 

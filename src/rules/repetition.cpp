@@ -22,7 +22,7 @@ struct Tally {
     bool allCheck = true;
     uint32_t chasedAlways = ~0u;  // identities chased by every move
     bool mildChase = false;       // chinese: a chase move without a rook or unprotected piece chased alone
-    bool jointChase = false;      // chinese: a chase move whose rook or unprotected target is chased jointly
+    bool plainMildChase = false;  // chinese: such a move that is no joint chase either
     MoveRecord record[MAX_PLY / 2 + 1];
     Chase lastChase[32];          // by identity, for the explanation
 
@@ -153,7 +153,7 @@ void rule_chinese(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
         } else {
             d.kind = Conduct::FORBIDDEN;
             d.severe = !s.mildChase;
-            d.jointOnly = s.jointChase;
+            d.jointOnly = s.mildChase && !s.plainMildChase;
             int form = (s.checks ? 1 : 0) | (s.mates ? 2 : 0) | (s.chases ? 4 : 0);
             d.summary = std::string("forbidden moves (禁止著法, 24.13): ") + FORMS[form] +
                         (d.severe ? "" : ", chasing only protected pieces or by joint chase");
@@ -259,7 +259,7 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
         MoveRecord& r = s.record[s.moves++];
         s.allCheck &= n.check;
         uint32_t mask = 0;
-        bool severe = false, jointSevere = false;
+        bool severe = false, joint = false;
         for (int k = 0; k < n.chaseCount; ++k) {
             const Chase& c = n.chases[k];
             ChaseRecord& cr = r.chases[r.count++];
@@ -267,7 +267,8 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
             for (Bitboard b = c.attackers; b;) cr.attackers |= 1u << id[pop_lsb(b)];
             mask |= 1u << id[c.victim];
             s.lastChase[id[c.victim]] = c;
-            if (c.rook() || c.unprotected()) (c.joint ? jointSevere : severe) = true;
+            severe |= (c.rook() || c.unprotected()) && !c.joint;
+            joint |= c.joint;
         }
         s.chasedAlways &= mask;
         if (n.check) s.checks++;
@@ -275,7 +276,7 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
         else if (n.chaseCount) {
             s.chases++;
             s.mildChase |= !severe;
-            s.jointChase |= jointSevere && !severe;
+            s.plainMildChase |= !severe && !joint;
         } else s.idles++;
         if (explain) j.moves.push_back(std::move(n));
     }

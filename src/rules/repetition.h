@@ -22,7 +22,7 @@ struct Conduct {
     enum Kind : uint8_t { ALLOWED, PERPETUAL_CHECK, FORBIDDEN };
     Kind kind = ALLOWED;
     bool severe = false;     // chinese: a form 26.8.1 makes the side vary even against forbidden moves
-    bool jointOnly = false;  // chinese: its chases of rooks or unprotected pieces are joint chases
+    bool jointOnly = false;  // chinese: its lesser chases are all joint chases (聯合捉子, 26.8.2-26.8.3)
     uint32_t chased = 0;     // asian: pieces (by identity, see CycleJudgement::ids) chased on every move
     std::string summary;
 };

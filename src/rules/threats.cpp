@@ -23,6 +23,11 @@ Bitboard Snapshot::attackers_to(Square s, Color by) const {
            (Tables::advisor_moves[s] & pieces(by, ADVISOR)) | (Tables::king_moves[s] & pieces(by, KING));
 }
 
+Bitboard Snapshot::attacks_of(Square s) const {
+    Piece pc = board[s];
+    return Position::attacks_from(type_of(pc), color_of(pc), s, occupied()) & byColor[~color_of(pc)];
+}
+
 bool Snapshot::king_attacked(Color c, Bitboard ignored) const {
     Square ksq = king[c];
     Color them = ~c;
@@ -117,33 +122,56 @@ Exchange exchange(const Snapshot& start, Square from, Square to, Bitboard ignore
     return result;
 }
 
+namespace {
+
+// CXA 26.10.2: whether the target may accept an exchange of equals with one of its attackers.
+bool accepts_exchange(const Snapshot& s, Square v, Bitboard ignored) {
+    Color them = color_of(s.board[v]);
+    for (Bitboard a = s.attackers_to(v, ~them) & s.attacks_of(v); a;) {
+        Square from = pop_lsb(a);
+        if (piece_value(s.board[from], from) == piece_value(s.board[v], v) && s.legal_capture(v, from, ignored) &&
+            exchange(s, v, from, ignored).gain >= 0)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules, Bitboard ignored, Threat* threat) {
+    Color them = color_of(s.board[v]);
+    PieceType attacker = type_of(s.board[from]);
+    if (type_of(s.board[v]) == KING || (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)))
+        return ThreatKind::NO_TARGET;
+    if (!s.legal_capture(from, v, ignored)) return ThreatKind::ILLEGAL;
+    // The king and pawns may chase; a pawn chases when its capture uncovers a check (CXA 26.7).
+    if (attacker == KING || (attacker == PAWN && (rules == RuleSet::ASIAN || !capture_checks(s, from, v))))
+        return ThreatKind::KING_OR_PAWN;
+    Exchange ex = exchange(s, from, v, ignored);
+    int gain = rules == RuleSet::CHINESE ? ex.gain
+               : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
+    if (gain <= 0) return ThreatKind::NO_GAIN;
+    // An exchange offer: the target may take the attacker first without losing by it.
+    if ((s.attacks_of(v) & square_bb(from)) && s.legal_capture(v, from, ignored) &&
+        exchange(s, v, from, ignored).gain >= 0)
+        return ThreatKind::EXCHANGE_OFFER;
+    bool joint = rules == RuleSet::CHINESE &&
+                 exchange(s, from, v, ignored, s.byColor[~them] & ~square_bb(from)).gain <= 0;
+    if (joint && accepts_exchange(s, v, ignored)) return ThreatKind::EXCHANGE_OFFER;
+    if (threat) *threat = {v, from, gain, ex.roots, ex.falseRoots, joint};
+    return ThreatKind::THREAT;
+}
+
 void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored, Square notTarget,
                   ThreatList& out) {
     out.size = 0;
-    Color them = ~side;
-    Bitboard targets = s.byColor[them] & ~s.pieces(them, KING);
+    Bitboard targets = s.byColor[~side] & ~s.pieces(~side, KING);
     if (notTarget != SQ_NONE) targets &= ~square_bb(notTarget);
     for (Bitboard t = targets; t;) {
         Square v = pop_lsb(t);
-        if (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)) continue;
-        Bitboard attackers = s.attackers_to(v, side) & ~s.pieces(side, KING);
-        for (Bitboard a = attackers; a && out.size < 32;) {
+        for (Bitboard a = s.attackers_to(v, side); a && out.size < 32;) {
             Square from = pop_lsb(a);
-            if (!s.legal_capture(from, v, ignored)) continue;
-            // A pawn chases only when its capture uncovers a check by another piece (CXA 26.7).
-            if (type_of(s.board[from]) == PAWN && (rules == RuleSet::ASIAN || !capture_checks(s, from, v)))
-                continue;
-            Exchange ex = exchange(s, from, v, ignored);
-            int gain = rules == RuleSet::CHINESE ? ex.gain
-                       : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
-            if (gain <= 0) continue;
-            // An exchange offer: the target may take the attacker first without losing by it.
-            if ((s.attackers_to(from, them) & square_bb(v)) && s.legal_capture(v, from, ignored) &&
-                exchange(s, v, from, ignored).gain >= 0)
-                continue;
-            bool joint = rules == RuleSet::CHINESE &&
-                         exchange(s, from, v, ignored, s.byColor[side] & ~square_bb(from)).gain <= 0;
-            out.items[out.size++] = {v, from, gain, ex.roots, ex.falseRoots, joint};
+            judge_threat(s, from, v, rules, ignored, &out.items[out.size]) == ThreatKind::THREAT && ++out.size;
         }
     }
 }

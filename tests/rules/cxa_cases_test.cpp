@@ -100,9 +100,10 @@ TEST(CxaCases, EachArticle) {
         CycleJudgement j = judge_cycle(pos, RuleSet::CHINESE, true);
         EXPECT_EQ(ruling_text(j.ruling), std::string(ruling_text(c.chinese))) << c.article << " " << c.illustrates;
         EXPECT_EQ(kinds_of(j), c.kinds) << c.article << " " << c.illustrates;
-        if (c.asian != ANY)
+        if (c.asian != ANY) {
             EXPECT_EQ(ruling_text(rule_cycle(pos, RuleSet::ASIAN)), std::string(ruling_text(c.asian)))
                 << c.article << " (asian) " << c.illustrates;
+        }
     }
 }
 
