@@ -60,6 +60,17 @@ const CxaCase CASES[] = {
      "5k3/9/9/9/1c3r3/9/9/9/9/R3KR3 w", "a0b0 b5a5 b0a0 a5b5 a0b0", RED, RED, ".x.x"},
     {"24.17", "聯合捉子: the two rooks together win the cannon its rook protects once (AXF: protected)",
      "3k5/9/9/9/rc6R/9/9/9/9/1R2K4 b", "b5c5 b0c0 c5b5 c0b0 b5c5", RED, DRAW, "x.x."},
+    {"25.2", "both sides allowed: one check and one idle move against idle moves",
+     "3a1k3/4a4/9/9/9/9/9/9/9/4K3R w", "i0i9 f9f8 i9i0 f8f9 i0i9", DRAW, DRAW, "...+"},
+    {"25.3", "forbidden against allowed: the horse chases the rook (worth more than the horse) on every move",
+     "3k5/9/9/9/9/9/9/9/2r6/N2AK4 b", "c1d1 a0b2 d1c1 b2a0 c1d1", RED, RED, "x.x."},
+    {"25.4", "both forbidden, both chasing unprotected pieces: 26.8.4, draw (AXF: only red chases one piece)",
+     "P2k5/1P2a4/9/PP7/1c7/9/9/9/9/R3K4 w", "a0b0 b5a5 b0a0 a5b5 a0b0", DRAW, RED, "xxxx"},
+    {"26.8.1", "red chases the unprotected elephant; black's elephant hits protected horses (a lesser "
+               "forbidden form): red must vary",
+     "3k5/9/N8/P8/2b3N2/6P2/9/9/9/2R2K3 b", "c5e7 c0e0 e7c5 e0c0 c5e7", RED, RED, "xxxx"},
+    {"26.8.3", "black chases unprotected pawns alone; red chases the cannon only jointly: black must vary",
+     "2P2k3/1P7/9/1PP6/rc6R/9/9/9/9/1R2K4 b", "b5c5 b0c0 c5b5 c0b0 b5c5", BLACK, DRAW, "xxxx"},
     {"26.1", "the pawn may chase by itself: it drives the rook from file to file",
      "3k5/9/1r7/1P7/9/9/9/9/9/4K4 b", "b7a7 b6a6 a7b7 a6b6 b7a7", DRAW, DRAW, "...."},
     {"26.1.1", "a king move that unpins the cannon (flying general) makes a chase",
@@ -113,6 +124,60 @@ TEST(CxaCases, CaptureBeforeTheCycleIsNotCounted) {
     CycleJudgement j = judge_cycle(pos, RuleSet::CHINESE, false);
     EXPECT_EQ(j.first, 2);
     EXPECT_EQ(j.last, 6);
+}
+
+// Single moves: what the last move of the line is under the chinese rules.
+struct CxaProbe {
+    const char* article;
+    const char* illustrates;
+    const char* fen;
+    const char* moves;
+    bool check, mateThreat;
+    const char* chased;  // squares of the chased pieces, in board order, space separated
+    const char* note;    // a phrase one of the explanation notes contains ("" = none wanted)
+};
+
+const CxaProbe PROBES[] = {
+    {"24.4", "兌: a horse meets a cannon its rook protects, an exchange of equals",
+     "3r1k3/9/9/9/3c5/9/9/9/1N7/4K4 w", "b1c3", false, false, "", "exchange of equals (兌)"},
+    {"24.18", "自斃: the rook's check opens the i-file for black's C-i0 mate; the check itself is a check",
+     "3aka3/9/9/9/8R/9/8c/9/4C4/3AKA3 w", "i5e5", true, false, "", ""},
+    {"26.3", "after the self-kill check, the advisor's block threatens mate only through the checker's doing",
+     "3aka3/9/9/9/8R/9/8c/9/4C4/3AKA3 w", "i5e5 f9e8", false, false, "", "自斃"},
+    {"26.1.2", "the king answers a check and unpins the cannon: what it then attacks is idle",
+     "4k4/9/9/9/2nPC4/9/9/9/6n2/4K4 w", "e0d0", false, false, "", "26.1.2"},
+    {"26.1.2", "the horse answers a cannon check by leaving the screen and attacks the rook: a chase",
+     "3k5/9/4c4/1r7/9/9/4N4/9/9/4K4 w", "e3c4", false, false, "b6", ""},
+    {"26.4", "兌 and 捉 at once is 捉: the rook offers the rook exchange and attacks the free cannon",
+     "3k3r1/9/9/9/5c3/9/7R1/9/9/4K2R1 w", "h3h5", false, false, "f5", "(兌)"},
+    {"26.7", "a pawn whose capture uncovers the rook's check chases",
+     "4k4/9/9/5n3/4P4/9/9/4R4/9/3K5 w", "e5e6", false, false, "f6", ""},
+    {"26.9", "a horse offers a horse exchange the black horse may accept without loss: idle",
+     "3k5/9/9/9/3n5/9/9/9/1N7/2R1K4 w", "b1c3", false, false, "", "(兌)"},
+    {"26.10.1", "rook and horse on an unprotected horse: the rook chases it",
+     "3ak4/4a4/9/9/3n5/9/2N6/9/9/R3K4 w", "a0d0", false, false, "d5", ""},
+    {"26.10.2", "rook and horse on a protected horse that may take the horse back: an exchange offer",
+     "3rk4/4a4/9/9/3n5/9/2N6/9/9/R3K4 w", "a0d0", false, false, "", "(兌)"},
+};
+
+TEST(CxaCases, SingleMoves) {
+    for (const CxaProbe& p : PROBES) {
+        Position pos = replay(p.fen, p.moves);
+        MoveNature n = classify_last_move(pos, RuleSet::CHINESE, MATE_THREATS | EXPLAIN);
+        std::string chased, notes;
+        for (int i = 0; i < n.chaseCount; ++i) chased += (i ? " " : "") + square_text(n.chases[i].victim);
+        for (const std::string& note : n.notes) notes += note + "; ";
+        EXPECT_EQ(n.check, p.check) << p.article << " " << p.illustrates;
+        EXPECT_EQ(n.mateThreat, p.mateThreat) << p.article << " " << p.illustrates;
+        EXPECT_EQ(chased, p.chased) << p.article << " " << p.illustrates;
+        EXPECT_NE(notes.find(p.note), std::string::npos) << p.article << " " << p.illustrates << ": " << notes;
+    }
+}
+
+// 26.3 is a chinese article: under the asian rules the block is a mate threat as it stands.
+TEST(CxaCases, SelfKillIsChineseOnly) {
+    Position pos = replay("3aka3/9/9/9/8R/9/8c/9/4C4/3AKA3 w", "i5e5 f9e8");
+    EXPECT_TRUE(classify_last_move(pos, RuleSet::ASIAN, MATE_THREATS).mateThreat);
 }
 
 }  // namespace
