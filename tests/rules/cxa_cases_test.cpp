@@ -60,6 +60,8 @@ const CxaCase CASES[] = {
      "5k3/9/9/9/1c3r3/9/9/9/9/R3KR3 w", "a0b0 b5a5 b0a0 a5b5 a0b0", RED, RED, ".x.x"},
     {"24.17", "聯合捉子: the two rooks together win the cannon its rook protects once (AXF: protected)",
      "3k5/9/9/9/rc6R/9/9/9/9/1R2K4 b", "b5c5 b0c0 c5b5 c0b0 b5c5", RED, DRAW, "x.x."},
+    {"25.1", "single-sided perpetual check: red checks on every move, black only on one of its two",
+     "9/9/3k5/3r5/9/9/4C4/9/4K4/3R5 w", "e3d3 d6e6 d3e3 e6d6 e3d3", RED, RED, "++.+"},
     {"25.2", "both sides allowed: one check and one idle move against idle moves",
      "3a1k3/4a4/9/9/9/9/9/9/9/4K3R w", "i0i9 f9f8 i9i0 f8f9 i0i9", DRAW, DRAW, "...+"},
     {"25.3", "forbidden against allowed: the horse chases the rook (worth more than the horse) on every move",
