@@ -194,7 +194,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         bool renewed = true;
         for (int k = 0; k < qa.size; ++k)
             renewed &= qa.items[k].victim != t.victim || !was_threat(qa.items[k]);
-        if (!renewed || (!n.check && mated_after_capture(pos, t.attacker, t.victim))) continue;
+        if (!renewed || (!n.check && !(flags & NO_MATE_TEST) && mated_after_capture(pos, t.attacker, t.victim)))
+            continue;
         Chase c{t.victim, t.attacker, 0, after.board[t.victim], after.board[t.attacker],
                 t.gain, t.roots, t.falseRoots, t.joint};
         for (int k = 0; k < qa.size; ++k)

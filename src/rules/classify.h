@@ -44,6 +44,7 @@ struct MoveNature {
 enum ClassifyFlags : unsigned {
     MATE_THREATS = 1,  // look for mate threats (only the chinese rules rule on them)
     EXPLAIN = 2,       // fill MoveNature::notes
+    NO_MATE_TEST = 4,  // count chases without asking whether the capture is answered by mate
 };
 
 // Classifies the last move made on pos. pos is used as scratch space and left as it was.

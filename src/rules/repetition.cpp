@@ -217,32 +217,16 @@ int find_repetition(const Position& pos) {
     return -1;
 }
 
-CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
-    CycleJudgement j;
-    j.first = find_repetition(pos);
-    if (j.first < 0) return j;
-    j.last = pos.plies_since_root();
-    // A position on the board for the third time: the cycle runs over both repetitions (CXA
-    // 23.1 counts three), so that two different loops through it are judged together.
-    const std::vector<StateInfo>& hist = pos.history();
-    int reach = j.last - std::min(std::min(hist[j.last].rule60, hist[j.last].pliesFromNull), j.last);
-    for (int i = j.first - 4; i >= reach; i -= 2)
-        if (hist[i].key == hist[j.last].key) {
-            j.first = i;
-            break;
-        }
-    int length = j.last - j.first;
-    Move moves[MAX_PLY];
-    const std::vector<StateInfo>& h = pos.history();
-    if (length > MAX_PLY) return j;
-    for (int i = 0; i < length; ++i) moves[i] = h[j.first + 1 + i].move;
-    for (int i = 0; i < length; ++i) pos.undo_move();
+namespace {
 
+// Classifies the cycle's moves, replaying them from the earlier occurrence (where pos stands on
+// entry; it ends on the current position), and rules on them.
+void judge_moves(Position& pos, const Move* moves, int length, RuleSet rules, unsigned flags, CycleJudgement& j) {
+    bool explain = flags & EXPLAIN;
     // Piece identities, so that a chased piece is followed as it moves.
     int8_t id[SQUARE_NB];
     for (Square s = 0, n = 0; s < SQUARE_NB; ++s) id[s] = pos.empty(s) ? -1 : n++;
 
-    unsigned flags = (rules == RuleSet::CHINESE ? unsigned(MATE_THREATS) : 0u) | (explain ? EXPLAIN | MATE_THREATS : 0u);
     Tally t[COLOR_NB];
     for (int i = 0; i < length; ++i) {
         Move m = moves[i];
@@ -252,11 +236,12 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
         pos.do_move(m);
         Tally& s = t[us];
         if (!explain && s.blameless(rules)) {
-            s.moves++;  // nothing later can make it an offender: skip the classification
+            s.record[s.moves++].count = 0;  // nothing later can make it an offender
             continue;
         }
         MoveNature n = classify_last_move(pos, rules, flags);
         MoveRecord& r = s.record[s.moves++];
+        r.count = 0;
         s.allCheck &= n.check;
         uint32_t mask = 0;
         bool severe = false, joint = false;
@@ -282,6 +267,48 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
     }
     if (rules == RuleSet::ASIAN) rule_asian(t, j);
     else rule_chinese(t, j);
+}
+
+}  // namespace
+
+CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
+    CycleJudgement j;
+    j.first = find_repetition(pos);
+    if (j.first < 0) return j;
+    j.last = pos.plies_since_root();
+    // A position on the board for the third time: the cycle runs over both repetitions (CXA
+    // 23.1 counts three), so that two different loops through it are judged together.
+    const std::vector<StateInfo>& h = pos.history();
+    int reach = j.last - std::min(std::min(h[j.last].rule60, h[j.last].pliesFromNull), j.last);
+    for (int i = j.first - 4; i >= reach; i -= 2)
+        if (h[i].key == h[j.last].key) {
+            j.first = i;
+            break;
+        }
+    int length = j.last - j.first;
+    if (length > MAX_PLY) {
+        j.first = -1;
+        return j;
+    }
+    Move moves[MAX_PLY];
+    for (int i = 0; i < length; ++i) moves[i] = h[j.first + 1 + i].move;
+
+    unsigned flags = rules == RuleSet::CHINESE || explain ? unsigned(MATE_THREATS) : 0u;
+    if (explain) flags |= EXPLAIN;
+    // Whether a capture would be answered by mate is worked out only when a chase decides.
+    bool lazy = !explain && rules == RuleSet::ASIAN;
+    for (int i = 0; i < length; ++i) pos.undo_move();
+    judge_moves(pos, moves, length, rules, flags | (lazy ? NO_MATE_TEST : 0u), j);
+    bool chaseDecides = (j.conduct[RED].kind == Conduct::FORBIDDEN || j.conduct[BLACK].kind == Conduct::FORBIDDEN) &&
+                        j.conduct[RED].kind != Conduct::PERPETUAL_CHECK &&
+                        j.conduct[BLACK].kind != Conduct::PERPETUAL_CHECK;
+    if (lazy && chaseDecides) {
+        CycleJudgement full;
+        full.first = j.first, full.last = j.last;
+        for (int i = 0; i < length; ++i) pos.undo_move();
+        judge_moves(pos, moves, length, rules, flags, full);
+        return full;
+    }
     return j;
 }
 

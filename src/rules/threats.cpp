@@ -28,15 +28,15 @@ Bitboard Snapshot::attacks_of(Square s) const {
     return Position::attacks_from(type_of(pc), color_of(pc), s, occupied()) & byColor[~color_of(pc)];
 }
 
-bool Snapshot::king_attacked(Color c, Bitboard ignored) const {
-    Square ksq = king[c];
+Bitboard Snapshot::king_attackers(Color c, Square ksq, Bitboard occ) const {
     Color them = ~c;
-    Bitboard occ = occupied();
-    Bitboard attackers = (rook_attacks(ksq, occ) & (pieces(them, ROOK) | pieces(them, KING))) |
-                         (cannon_attacks(ksq, occ) & pieces(them, CANNON)) |
-                         (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
-                         (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
-    return attackers & ~ignored;
+    return (rook_attacks(ksq, occ) & (pieces(them, ROOK) | pieces(them, KING))) |
+           (cannon_attacks(ksq, occ) & pieces(them, CANNON)) | (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
+           (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
+}
+
+bool Snapshot::king_attacked(Color c, Bitboard ignored) const {
+    return king_attackers(c, king[c], occupied()) & ~ignored;
 }
 
 void Snapshot::move(Square from, Square to) {
@@ -52,23 +52,12 @@ void Snapshot::move(Square from, Square to) {
     if (type_of(pc) == KING) king[color_of(pc)] = to;
 }
 
-void Snapshot::remove(Square s) {
-    Piece pc = board[s];
-    byColor[color_of(pc)] ^= square_bb(s);
-    byPiece[pc] ^= square_bb(s);
-    board[s] = NO_PIECE;
-}
-
-bool pinned(const Snapshot& s, Square sq, Bitboard ignored) {
-    Snapshot without = s;
-    without.remove(sq);
-    return without.king_attacked(color_of(s.board[sq]), ignored);
-}
-
 bool Snapshot::legal_capture(Square from, Square to, Bitboard ignored) const {
-    Snapshot after = *this;
-    after.move(from, to);
-    return !after.king_attacked(color_of(board[from]), ignored);
+    Color us = color_of(board[from]);
+    Square ksq = type_of(board[from]) == KING ? to : king[us];
+    Bitboard occ = (occupied() ^ square_bb(from)) | square_bb(to);
+    // The captured piece attacks no more.
+    return !(king_attackers(us, ksq, occ) & ~(ignored | square_bb(to)));
 }
 
 namespace {

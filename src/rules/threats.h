@@ -32,9 +32,12 @@ struct Snapshot {
     bool king_attacked(Color c, Bitboard ignored) const;
     // Moves the piece on from to to, removing whatever stood there.
     void move(Square from, Square to);
-    void remove(Square s);
     // Whether the piece on from may capture on to without exposing its own king.
     bool legal_capture(Square from, Square to, Bitboard ignored) const;
+
+private:
+    // Pieces attacking c's king if it stood on ksq with occupancy occ (flying general included).
+    Bitboard king_attackers(Color c, Square ksq, Bitboard occ) const;
 };
 
 // What an exchange on one square gives the side that starts it.
@@ -95,8 +98,5 @@ ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules,
 // `notTarget` leaves one piece out (CXA 26.6: a pawn that has just crossed the river).
 void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored, Square notTarget,
                   ThreatList& out);
-
-// Whether the piece on s shields its own king: taking it off the board would expose the king.
-bool pinned(const Snapshot& s, Square sq, Bitboard ignored);
 
 }  // namespace chuhe
