@@ -34,21 +34,22 @@ bool mate_by_checks_from(Position& pos, int moves, Square first) {
     return false;
 }
 
-// A pawn of the side to move's opponent that crossed the river with the move just made
-// (CXA 26.6: capturing it at once wins nothing).
+// The pawn the side to move crossed the river with on its last move, `back` plies ago, if it
+// still stands there (CXA 26.6: capturing it at once wins nothing).
 Square just_crossed_pawn(const Position& pos, int back) {
     const auto& h = pos.history();
     if (int(h.size()) <= back) return SQ_NONE;
     Move m = h[h.size() - 1 - back].move;
     if (m == MOVE_NONE || m == MOVE_NULL) return SQ_NONE;
     Piece p = pos.piece_on(to_sq(m));
-    if (type_of(p) != PAWN || pawn_crossed(color_of(p), from_sq(m)) || !pawn_crossed(color_of(p), to_sq(m)))
+    if (p != make_piece(pos.side_to_move(), PAWN) || pawn_crossed(color_of(p), from_sq(m)) ||
+        !pawn_crossed(color_of(p), to_sq(m)))
         return SQ_NONE;
     return to_sq(m);
 }
 
-// Material the opponent, to move after the capture, wins by mating at once: CXA 24.3 and the
-// older 29.4 do not count a capture that is answered by mate.
+// Whether the capture, made by the side not to move, is answered by mate at once: CXA 24.3 and
+// the older 29.4 do not count a capture that loses to mate.
 bool mated_after_capture(Position& pos, Square from, Square to) {
     pos.do_null_move();
     Move c = make_move(from, to);
@@ -75,7 +76,7 @@ std::string list_pieces(const Snapshot& s, Bitboard b) {
     for (; b;) {
         Square sq = pop_lsb(b);
         if (!text.empty()) text += b ? ", " : " and ";
-        text += "the " + std::string(piece_at(s.board[sq], sq));
+        text += "the " + piece_at(s.board[sq], sq);
     }
     return text;
 }
@@ -123,8 +124,7 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
                                   (ex.roots ? ", protected by " + list_pieces(after, ex.roots) : "") +
                                   ": capturing wins nothing (跟)");
             break;
-        case ThreatKind::THREAT:
-            n.notes.push_back("attacks the " + target + ": capturing would be answered by mate");
+        case ThreatKind::THREAT:  // in qa, unless the list was full
             break;
         }
     }
@@ -194,8 +194,13 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         bool renewed = true;
         for (int k = 0; k < qa.size; ++k)
             renewed &= qa.items[k].victim != t.victim || !was_threat(qa.items[k]);
-        if (!renewed || (!n.check && !(flags & NO_MATE_TEST) && mated_after_capture(pos, t.attacker, t.victim)))
+        if (!renewed) continue;
+        if (!n.check && !(flags & NO_MATE_TEST) && mated_after_capture(pos, t.attacker, t.victim)) {
+            if (flags & EXPLAIN)
+                n.notes.push_back("threatens the " + piece_at(after.board[t.victim], t.victim) +
+                                  ", but capturing it would be answered by mate (24.3)");
             continue;
+        }
         Chase c{t.victim, t.attacker, 0, after.board[t.victim], after.board[t.attacker],
                 t.gain, t.roots, t.falseRoots, t.joint};
         for (int k = 0; k < qa.size; ++k)
