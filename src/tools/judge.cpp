@@ -82,6 +82,10 @@ int run_judge(const std::vector<std::string>& args) {
     bool haveFen = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--pgn" || a == "--game") {
+            std::cerr << "chuhe judge: " << a << " is not available yet (it needs the PGN reader); use --fen and --moves\n";
+            return 2;
+        }
         if (i + 1 >= args.size() || (a != "--rules" && a != "--fen" && a != "--moves")) {
             std::cerr << "chuhe judge: unexpected argument '" << a << "'\n" << usage;
             return 2;
