@@ -178,7 +178,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     pos.undo_move();
     n.answersCheck = pos.in_check();
     Snapshot before(pos);
-    find_threats(before, us, rules, pos.checkers(), fresh, qb);
+    Bitboard ignoredBefore = pos.checkers();
+    find_threats(before, us, rules, ignoredBefore, fresh, qb);
     bool mateBefore = mateAfter && mate_by_checks(pos, MATE_THREAT_MOVES);
     pos.do_move(m);
 
@@ -188,9 +189,19 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     auto was_threat = [&](const Threat& t) {
         return qb.find(t.victim, t.attacker == to_sq(m) ? from_sq(m) : t.attacker) != nullptr;
     };
+    // AXF rule 27: a piece held to its line (pinned before and after the move) chases nothing by
+    // moving along it.
+    bool confined = !chinese && before.shields_king(from_sq(m), ignoredBefore) &&
+                    after.shields_king(to_sq(m), ignoredAfter);
     for (int i = 0; i < qa.size; ++i) {
         const Threat& t = qa.items[i];
         if (n.chases_square(t.victim) || n.chaseCount == 8) continue;
+        if (confined && t.attacker == to_sq(m)) {
+            if (flags & EXPLAIN)
+                n.notes.push_back("threatens the " + piece_at(after.board[t.victim], t.victim) +
+                                  " while held to its line by a pin: no chase (AXF rule 27)");
+            continue;
+        }
         bool renewed = true;
         for (int k = 0; k < qa.size; ++k)
             renewed &= qa.items[k].victim != t.victim || !was_threat(qa.items[k]);

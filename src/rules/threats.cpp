@@ -60,6 +60,11 @@ bool Snapshot::legal_capture(Square from, Square to, Bitboard ignored) const {
     return !(king_attackers(us, ksq, occ) & ~(ignored | square_bb(to)));
 }
 
+bool Snapshot::shields_king(Square s, Bitboard ignored) const {
+    Color us = color_of(board[s]);
+    return type_of(board[s]) != KING && (king_attackers(us, king[us], occupied() ^ square_bb(s)) & ~ignored);
+}
+
 namespace {
 
 // The cheapest piece of c that may legally capture on s, or SQ_NONE.

@@ -34,6 +34,8 @@ struct Snapshot {
     void move(Square from, Square to);
     // Whether the piece on from may capture on to without exposing its own king.
     bool legal_capture(Square from, Square to, Bitboard ignored) const;
+    // Whether the piece on s is pinned: taking it off the board would expose its own king.
+    bool shields_king(Square s, Bitboard ignored) const;
 
 private:
     // Pieces attacking c's king if it stood on ksq with occupancy occ (flying general included).
