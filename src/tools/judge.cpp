@@ -56,8 +56,10 @@ void write_judgement(std::ostream& out, Position& pos, RuleSet rules) {
     out << "rules: " << (rules == RuleSet::ASIAN ? "asian (AXF)" : "chinese (CXA 2011)") << "\n";
     if (j.ruling == Ruling::NO_REPETITION) return;
     bool chinese = rules == RuleSet::CHINESE;
-    out << "cycle: the position after ply " << j.first << " recurs after ply " << j.last << " ("
-        << j.last - j.first << " moves)\n";
+    out << "cycle: the position after ply " << j.first << " recurs";
+    for (int i = j.first + 4; i < j.last; i += 2)
+        if (pos.history()[i].key == pos.history()[j.last].key) out << " after ply " << i << " and";
+    out << " after ply " << j.last << " (" << j.last - j.first << " moves)\n";
     // Replay the cycle to describe each move on the board it was made on.
     int length = j.last - j.first;
     std::vector<Move> moves;

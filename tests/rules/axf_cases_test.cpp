@@ -149,6 +149,24 @@ TEST(AxfCases, VerdictsAsian) {
     EXPECT_EQ(checked, 160);
 }
 
+// The grounds name the AXF rules that decide: rule 19 (a chased piece that stays put defends:
+// case 021, diagram 39) and rule 32 (two rooks taking turns chasing two cannons: case 138).
+TEST(AxfCases, GroundsNameTheDecidingRule) {
+    for (const auto& [id, rule] : {std::pair<std::string, std::string>{"021", "AXF rule 19"}, {"138", "AXF rule 32"}}) {
+        bool found = false;
+        for (const Case& c : load_cases())
+            if (c.id == id) {
+                Position pos;
+                ASSERT_TRUE(replay(pos, c.fen, c.moves));
+                std::string grounds;
+                for (const std::string& g : judge_cycle(pos, RuleSet::ASIAN, true).grounds) grounds += g + "\n";
+                EXPECT_NE(grounds.find(rule), std::string::npos) << id << ":\n" << grounds;
+                found = true;
+            }
+        EXPECT_TRUE(found) << "case " << id << " missing";
+    }
+}
+
 // The search cases need the search (issue: search helper); they are checked there.
 TEST(AxfCases, SearchCasesNeedTheSearch) {
     int searches = 0;
