@@ -83,7 +83,7 @@ std::string list_pieces(const Snapshot& s, Bitboard b) {
 
 // Why the moved piece's attacks on enemy pieces are not chases.
 void explain_attacks(const Position& pos, const Snapshot& after, const ThreatList& qa,
-                     const ThreatList& qb, Bitboard ignored, RuleSet rules, MoveNature& n) {
+                     const ThreatList& qb, Bitboard ignored, RuleSet rules, Square fresh, MoveNature& n) {
     Color us = n.side, them = ~us;
     Square to = to_sq(n.move);
     for (int i = 0; i < qa.size; ++i)
@@ -100,6 +100,11 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
         Square v = pop_lsb(b);
         if (qa.threatens(v)) continue;
         std::string target = piece_at(after.board[v], v);
+        if (v == fresh) {
+            n.notes.push_back("attacks the " + target + ", which has just crossed the river: taking it at once "
+                              "wins nothing (CXA 26.6)");
+            continue;
+        }
         Exchange ex = exchange(after, to, v, ignored);
         switch (judge_threat(after, to, v, rules, ignored)) {
         case ThreatKind::NO_TARGET:
@@ -251,7 +256,7 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
             }
         }
     }
-    if (flags & EXPLAIN) explain_attacks(pos, after, qa, qb, ignoredAfter, rules, n);
+    if (flags & EXPLAIN) explain_attacks(pos, after, qa, qb, ignoredAfter, rules, fresh, n);
     return n;
 }
 

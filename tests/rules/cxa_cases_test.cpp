@@ -152,6 +152,8 @@ const CxaProbe PROBES[] = {
      "3k5/9/4c4/1r7/9/9/4N4/9/9/4K4 w", "e3c4", false, false, "b6", ""},
     {"26.4", "兌 and 捉 at once is 捉: the rook offers the rook exchange and attacks the free cannon",
      "3k3r1/9/9/9/5c3/9/7R1/9/9/4K2R1 w", "h3h5", false, false, "f5", "(兌)"},
+    {"26.6", "a pawn that has just crossed the river may not be chased at once",
+     "3k5/9/9/9/4p4/9/9/9/9/R3K4 b", "e5e4 a0a4", false, false, "", "just crossed the river"},
     {"26.7", "a pawn whose capture uncovers the rook's check chases",
      "4k4/9/9/5n3/4P4/9/9/4R4/9/3K5 w", "e5e6", false, false, "f6", ""},
     {"26.9", "a horse offers a horse exchange the black horse may accept without loss: idle",
