@@ -66,8 +66,7 @@ bool mated_after_capture(Position& pos, Square from, Square to) {
 // Pieces that attack: rooks, horses, cannons and crossed pawns.
 int attacking_pieces(const Position& pos, Color c) {
     int n = pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
-    for (Bitboard b = pos.pieces(c, PAWN); b;)
-        n += pawn_crossed(c, pop_lsb(b));
+    for (Bitboard b = pos.pieces(c, PAWN); b;) n += pawn_crossed(c, pop_lsb(b));
     return n;
 }
 
@@ -82,14 +81,15 @@ std::string list_pieces(const Snapshot& s, Bitboard b) {
 }
 
 // Why the moved piece's attacks on enemy pieces are not chases.
-void explain_attacks(const Position& pos, const Snapshot& after, const ThreatList& qa,
-                     const ThreatList& qb, Bitboard ignored, RuleSet rules, Square fresh, MoveNature& n) {
+void explain_attacks(const Position& pos, const Snapshot& after, const ThreatList& qa, const ThreatList& qb,
+                     Bitboard ignored, RuleSet rules, Square fresh, MoveNature& n) {
     Color us = n.side, them = ~us;
     Square to = to_sq(n.move);
     for (int i = 0; i < qa.size; ++i)
         if (!n.chases_square(qa.items[i].victim) && qb.threatens(qa.items[i].victim) &&
             (i == 0 || qa.items[i - 1].victim != qa.items[i].victim))
-            n.notes.push_back("keeps up the threat on the " + piece_at(after.board[qa.items[i].victim], qa.items[i].victim) +
+            n.notes.push_back("keeps up the threat on the " +
+                              piece_at(after.board[qa.items[i].victim], qa.items[i].victim) +
                               " (it existed before the move, so it is not a new chase)");
     Bitboard attacked = 0;
     for (Bitboard b = pos.pieces(them) & ~pos.pieces(them, KING); b;) {
@@ -101,24 +101,29 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
         if (qa.threatens(v)) continue;
         std::string target = piece_at(after.board[v], v);
         if (v == fresh) {
-            n.notes.push_back("attacks the " + target + ", which has just crossed the river: taking it at once "
+            n.notes.push_back("attacks the " + target +
+                              ", which has just crossed the river: taking it at once "
                               "wins nothing (CXA 26.6)");
             continue;
         }
         Exchange ex = exchange(after, to, v, ignored);
         switch (judge_threat(after, to, v, rules, ignored)) {
         case ThreatKind::NO_TARGET:
-            n.notes.push_back("attacks the " + target + ", a pawn that has not crossed the river and is no target");
+            n.notes.push_back("attacks the " + target +
+                              ", a pawn that has not crossed the river and is no target");
             break;
         case ThreatKind::ILLEGAL:
-            n.notes.push_back("attacks the " + target + " but may not capture it (its own king would be exposed)");
+            n.notes.push_back("attacks the " + target +
+                              " but may not capture it (its own king would be exposed)");
             break;
         case ThreatKind::KING_OR_PAWN:
             n.notes.push_back("attacks the " + target + ": the " +
-                              std::string(type_of(n.piece) == KING ? "king" : "pawn") + " may chase by itself");
+                              std::string(type_of(n.piece) == KING ? "king" : "pawn") +
+                              " may chase by itself");
             break;
         case ThreatKind::EXCHANGE_OFFER:
-            n.notes.push_back("offers an exchange (兌) to the " + target + ", which may accept it without loss");
+            n.notes.push_back("offers an exchange (兌) to the " + target +
+                              ", which may accept it without loss");
             break;
         case ThreatKind::NO_GAIN:
             if (ex.gain == 0 && piece_value(after.board[v], v) == piece_value(n.piece, to))
@@ -143,7 +148,8 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
             }
         }
     }
-    if (n.notes.empty() && !n.check && !n.mateThreat && !n.chaseCount) n.notes.push_back("threatens nothing new");
+    if (n.notes.empty() && !n.check && !n.mateThreat && !n.chaseCount)
+        n.notes.push_back("threatens nothing new");
 }
 
 }  // namespace
@@ -217,8 +223,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
                                   ", but capturing it would be answered by mate (24.3)");
             continue;
         }
-        Chase c{t.victim, t.attacker, 0, after.board[t.victim], after.board[t.attacker],
-                t.gain, t.roots, t.falseRoots, t.joint};
+        Chase c{t.victim, t.attacker,   0,      after.board[t.victim], after.board[t.attacker], t.gain,
+                t.roots,  t.falseRoots, t.joint};
         for (int k = 0; k < qa.size; ++k)
             if (qa.items[k].victim == t.victim) c.attackers |= square_bb(qa.items[k].attacker);
         n.chases[n.chaseCount++] = c;
@@ -228,7 +234,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         // 26.1.2: a king that answers a check makes no chase and no mate threat by doing so.
         if (n.answersCheck && type_of(n.piece) == KING && (n.chaseCount || n.mateThreat)) {
             if (flags & EXPLAIN)
-                n.notes.push_back("answers the check with the king: what it attacks counts as idle (CXA 26.1.2)");
+                n.notes.push_back(
+                    "answers the check with the king: what it attacks counts as idle (CXA 26.1.2)");
             n.chaseCount = 0;
             n.mateThreat = false;
         }
@@ -240,7 +247,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
             pos.undo_null_move();
             if (!own) {
                 if (flags & EXPLAIN)
-                    n.notes.push_back("the mate threat comes from the opponent's own check (自斃, CXA 24.18 and 26.3)");
+                    n.notes.push_back(
+                        "the mate threat comes from the opponent's own check (自斃, CXA 24.18 and 26.3)");
                 n.mateThreat = false;
             }
         }
@@ -248,10 +256,12 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         if (n.chaseCount && attacking_pieces(pos, us) == 1) {
             bool guardsOnly = true;
             for (int i = 0; i < n.chaseCount; ++i)
-                guardsOnly &= type_of(n.chases[i].victimPiece) == ADVISOR || type_of(n.chases[i].victimPiece) == ELEPHANT;
+                guardsOnly &= type_of(n.chases[i].victimPiece) == ADVISOR ||
+                              type_of(n.chases[i].victimPiece) == ELEPHANT;
             if (guardsOnly) {
                 if (flags & EXPLAIN)
-                    n.notes.push_back("a side with one attacking piece attacks advisors or elephants: idle (CXA 26.2)");
+                    n.notes.push_back(
+                        "a side with one attacking piece attacks advisors or elephants: idle (CXA 26.2)");
                 n.chaseCount = 0;
             }
         }

@@ -55,7 +55,7 @@ bool mate_by_checks(Position& pos, int moves);
 
 // Text helpers shared by the explanations.
 std::string square_text(Square s);
-std::string piece_text(Piece p);  // "red rook"
+std::string piece_text(Piece p);          // "red rook"
 std::string piece_at(Piece p, Square s);  // "red rook on d8"
 
 }  // namespace chuhe

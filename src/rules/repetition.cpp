@@ -24,7 +24,7 @@ struct Tally {
     bool mildChase = false;       // chinese: a chase move without a rook or unprotected piece chased alone
     bool plainMildChase = false;  // chinese: such a move that is no joint chase either
     MoveRecord record[MAX_PLY / 2 + 1];
-    Chase lastChase[32];          // by identity, for the explanation
+    Chase lastChase[32];  // by identity, for the explanation
 
     // Nothing the side does later in the cycle can make it an offender.
     bool blameless(RuleSet rules) const {
@@ -71,12 +71,13 @@ struct Tally {
 std::string side_name(Color c) { return c == RED ? "red" : "black"; }
 
 std::string describe_chase(const Chase& c) {
-    std::string why = c.rook() && (type_of(c.attackerPiece) == HORSE || type_of(c.attackerPiece) == CANNON)
-                          ? "a rook attacked by a " + std::string(type_of(c.attackerPiece) == HORSE ? "horse" : "cannon")
-                      : c.falseRoots && !c.roots ? "protected only by a false root"
-                      : c.unprotected()          ? "unprotected"
-                      : c.joint                  ? "attacked by more pieces than protect it"
-                                                 : "protected, but capturing wins material";
+    std::string why =
+        c.rook() && (type_of(c.attackerPiece) == HORSE || type_of(c.attackerPiece) == CANNON)
+            ? "a rook attacked by a " + std::string(type_of(c.attackerPiece) == HORSE ? "horse" : "cannon")
+        : c.falseRoots && !c.roots ? "protected only by a false root"
+        : c.unprotected()          ? "unprotected"
+        : c.joint                  ? "attacked by more pieces than protect it"
+                                   : "protected, but capturing wins material";
     return "the " + piece_at(c.victimPiece, c.victim) + " (" + why + ")";
 }
 
@@ -91,10 +92,13 @@ void rule_asian(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
         uint32_t forbidden = t[c].forbidden_chases(hunted[c]);
         chase[c] = !check[c] && forbidden;
         if (!check[c] && forbidden != t[c].forbidden_chases(0))
-            j.grounds.push_back("AXF rule 19: a " + side_name(c) + " piece chased on every move that does not move "
-                                "itself makes no chase by what other " + side_name(c) + " moves let it threaten");
+            j.grounds.push_back("AXF rule 19: a " + side_name(c) +
+                                " piece chased on every move that does not move "
+                                "itself makes no chase by what other " +
+                                side_name(c) + " moves let it threaten");
         if (!check[c] && t[c].chased_on_every_move(hunted[c]) && !forbidden)
-            j.grounds.push_back("AXF rule 32: " + side_name(c) + "'s pieces take turns chasing two or more pieces "
+            j.grounds.push_back("AXF rule 32: " + side_name(c) +
+                                "'s pieces take turns chasing two or more pieces "
                                 "on every move: allowed");
         if (check[c]) {
             d.kind = Conduct::PERPETUAL_CHECK;
@@ -107,8 +111,9 @@ void rule_asian(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
                 what += (what.empty() ? "" : " and ") + describe_chase(t[c].lastChase[__builtin_ctz(b)]);
             d.summary = "chases " + what + " on every move: perpetual chase";
         } else {
-            d.summary = "allowed: " + std::to_string(t[c].checks) + " check(s), " + std::to_string(t[c].chases) +
-                        " chase(s), " + std::to_string(t[c].idles) + " idle move(s), no forbidden perpetual chase";
+            d.summary = "allowed: " + std::to_string(t[c].checks) + " check(s), " +
+                        std::to_string(t[c].chases) + " chase(s), " + std::to_string(t[c].idles) +
+                        " idle move(s), no forbidden perpetual chase";
         }
     }
     auto loses = [&](Color c) { j.ruling = c == RED ? Ruling::RED_LOSES : Ruling::BLACK_LOSES; };
@@ -119,27 +124,35 @@ void rule_asian(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
         Color c = check[RED] ? RED : BLACK;
         loses(c);
         j.grounds.push_back("AXF: perpetual check is forbidden in all cases: " + side_name(c) + " must vary");
-        if (chase[~c]) j.grounds.push_back("AXF: perpetual check weighs more than the opponent's perpetual chase");
+        if (chase[~c])
+            j.grounds.push_back("AXF: perpetual check weighs more than the opponent's perpetual chase");
     } else if (chase[RED] && chase[BLACK]) {
         j.ruling = Ruling::DRAW;
         j.grounds.push_back("AXF: both sides chase perpetually (mutual chase): draw");
     } else if (chase[RED] || chase[BLACK]) {
         Color c = chase[RED] ? RED : BLACK;
         loses(c);
-        j.grounds.push_back("AXF: perpetually chasing an unprotected piece, or a rook with a horse or cannon, is "
-                            "forbidden (a protector that cannot legally recapture is no protector; the king and "
-                            "pawns may chase): " + side_name(c) + " must vary");
+        j.grounds.push_back(
+            "AXF: perpetually chasing an unprotected piece, or a rook with a horse or cannon, is "
+            "forbidden (a protector that cannot legally recapture is no protector; the king and "
+            "pawns may chase): " +
+            side_name(c) + " must vary");
     } else {
         j.ruling = Ruling::DRAW;
-        j.grounds.push_back("AXF: neither side checks or chases perpetually (idle moves, one check one chase, "
-                            "chasing different pieces in turn and perpetual mate threats are allowed): draw");
+        j.grounds.push_back(
+            "AXF: neither side checks or chases perpetually (idle moves, one check one chase, "
+            "chasing different pieces in turn and perpetual mate threats are allowed): draw");
     }
 }
 
 void rule_chinese(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
-    static const char* FORMS[8] = {"", "長將 (perpetual check)", "長殺 (perpetual mate threat)",
-                                   "一將一殺 (check and mate threat in turn)", "長捉 (perpetual chase)",
-                                   "一將一捉 (check and chase in turn)", "一殺一捉 (mate threat and chase in turn)",
+    static const char* FORMS[8] = {"",
+                                   "長將 (perpetual check)",
+                                   "長殺 (perpetual mate threat)",
+                                   "一將一殺 (check and mate threat in turn)",
+                                   "長捉 (perpetual chase)",
+                                   "一將一捉 (check and chase in turn)",
+                                   "一殺一捉 (mate threat and chase in turn)",
                                    "將, 殺 and 捉 in turn"};
     for (Color c : {RED, BLACK}) {
         Conduct& d = j.conduct[c];
@@ -176,11 +189,15 @@ void rule_chinese(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
             Color c = r.severe ? RED : BLACK;
             loses(c);
             if (j.conduct[~c].jointOnly)
-                j.grounds.push_back("CXA 26.8.2 / 26.8.3: a single-piece chase of a rook or an unprotected piece "
-                                    "against a joint chase: " + side_name(c) + " must vary");
+                j.grounds.push_back(
+                    "CXA 26.8.2 / 26.8.3: a single-piece chase of a rook or an unprotected piece "
+                    "against a joint chase: " +
+                    side_name(c) + " must vary");
             else
-                j.grounds.push_back("CXA 26.8.1: perpetual mate threats, chases of a rook or of an unprotected "
-                                    "piece must vary against lesser forbidden moves: " + side_name(c) + " must vary");
+                j.grounds.push_back(
+                    "CXA 26.8.1: perpetual mate threats, chases of a rook or of an unprotected "
+                    "piece must vary against lesser forbidden moves: " +
+                    side_name(c) + " must vary");
             j.grounds.push_back("CXA 23.5.2.2: the side that must vary and does not loses");
         } else {
             j.ruling = Ruling::DRAW;
@@ -221,7 +238,8 @@ namespace {
 
 // Classifies the cycle's moves, replaying them from the earlier occurrence (where pos stands on
 // entry; it ends on the current position), and rules on them.
-void judge_moves(Position& pos, const Move* moves, int length, RuleSet rules, unsigned flags, CycleJudgement& j) {
+void judge_moves(Position& pos, const Move* moves, int length, RuleSet rules, unsigned flags,
+                 CycleJudgement& j) {
     bool explain = flags & EXPLAIN;
     // Piece identities, so that a chased piece is followed as it moves.
     int8_t id[SQUARE_NB];
@@ -256,17 +274,22 @@ void judge_moves(Position& pos, const Move* moves, int length, RuleSet rules, un
             joint |= c.joint;
         }
         s.chasedAlways &= mask;
-        if (n.check) s.checks++;
-        else if (n.mateThreat) s.mates++;
+        if (n.check)
+            s.checks++;
+        else if (n.mateThreat)
+            s.mates++;
         else if (n.chaseCount) {
             s.chases++;
             s.mildChase |= !severe;
             s.plainMildChase |= !severe && !joint;
-        } else s.idles++;
+        } else
+            s.idles++;
         if (explain) j.moves.push_back(std::move(n));
     }
-    if (rules == RuleSet::ASIAN) rule_asian(t, j);
-    else rule_chinese(t, j);
+    if (rules == RuleSet::ASIAN)
+        rule_asian(t, j);
+    else
+        rule_chinese(t, j);
 }
 
 }  // namespace
@@ -299,9 +322,9 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
     bool lazy = !explain && rules == RuleSet::ASIAN;
     for (int i = 0; i < length; ++i) pos.undo_move();
     judge_moves(pos, moves, length, rules, flags | (lazy ? NO_MATE_TEST : 0u), j);
-    bool chaseDecides = (j.conduct[RED].kind == Conduct::FORBIDDEN || j.conduct[BLACK].kind == Conduct::FORBIDDEN) &&
-                        j.conduct[RED].kind != Conduct::PERPETUAL_CHECK &&
-                        j.conduct[BLACK].kind != Conduct::PERPETUAL_CHECK;
+    bool chaseDecides =
+        (j.conduct[RED].kind == Conduct::FORBIDDEN || j.conduct[BLACK].kind == Conduct::FORBIDDEN) &&
+        j.conduct[RED].kind != Conduct::PERPETUAL_CHECK && j.conduct[BLACK].kind != Conduct::PERPETUAL_CHECK;
     if (lazy && chaseDecides) {
         CycleJudgement full;
         full.first = j.first, full.last = j.last;

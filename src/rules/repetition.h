@@ -41,8 +41,8 @@ struct Conduct {
 
 struct CycleJudgement {
     Ruling ruling = Ruling::NO_REPETITION;
-    int first = -1;  // history index of the earlier occurrence of the current position
-    int last = -1;   // history index of the current position
+    int first = -1;                 // history index of the earlier occurrence of the current position
+    int last = -1;                  // history index of the current position
     std::vector<MoveNature> moves;  // the cycle's moves in order (when explaining)
     Conduct conduct[COLOR_NB];
     std::vector<std::string> grounds;  // the rules the ruling rests on

@@ -31,7 +31,8 @@ Bitboard Snapshot::attacks_of(Square s) const {
 Bitboard Snapshot::king_attackers(Color c, Square ksq, Bitboard occ) const {
     Color them = ~c;
     return (rook_attacks(ksq, occ) & (pieces(them, ROOK) | pieces(them, KING))) |
-           (cannon_attacks(ksq, occ) & pieces(them, CANNON)) | (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
+           (cannon_attacks(ksq, occ) & pieces(them, CANNON)) |
+           (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
            (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
 }
 
@@ -123,8 +124,8 @@ bool accepts_exchange(const Snapshot& s, Square v, Bitboard ignored) {
     Color them = color_of(s.board[v]);
     for (Bitboard a = s.attackers_to(v, ~them) & s.attacks_of(v); a;) {
         Square from = pop_lsb(a);
-        if (piece_value(s.board[from], from) == piece_value(s.board[v], v) && s.legal_capture(v, from, ignored) &&
-            exchange(s, v, from, ignored).gain >= 0)
+        if (piece_value(s.board[from], from) == piece_value(s.board[v], v) &&
+            s.legal_capture(v, from, ignored) && exchange(s, v, from, ignored).gain >= 0)
             return true;
     }
     return false;
@@ -132,7 +133,8 @@ bool accepts_exchange(const Snapshot& s, Square v, Bitboard ignored) {
 
 }  // namespace
 
-ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules, Bitboard ignored, Threat* threat) {
+ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules, Bitboard ignored,
+                        Threat* threat) {
     Color them = color_of(s.board[v]);
     PieceType attacker = type_of(s.board[from]);
     if (type_of(s.board[v]) == KING || (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)))
@@ -142,8 +144,9 @@ ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules,
     if (attacker == KING || (attacker == PAWN && (rules == RuleSet::ASIAN || !capture_checks(s, from, v))))
         return ThreatKind::KING_OR_PAWN;
     Exchange ex = exchange(s, from, v, ignored);
-    int gain = rules == RuleSet::CHINESE ? ex.gain
-               : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
+    int gain = rules == RuleSet::CHINESE
+                   ? ex.gain
+                   : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
     if (gain <= 0) return ThreatKind::NO_GAIN;
     // An exchange offer: the target may take the attacker first without losing by it.
     if ((s.attacks_of(v) & square_bb(from)) && s.legal_capture(v, from, ignored) &&
@@ -165,7 +168,7 @@ void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored
         Square v = pop_lsb(t);
         for (Bitboard a = s.attackers_to(v, side); a && out.size < 32;) {
             Square from = pop_lsb(a);
-            judge_threat(s, from, v, rules, ignored, &out.items[out.size]) == ThreatKind::THREAT && ++out.size;
+            if (judge_threat(s, from, v, rules, ignored, &out.items[out.size]) == ThreatKind::THREAT) ++out.size;
         }
     }
 }

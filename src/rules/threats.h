@@ -44,9 +44,9 @@ private:
 
 // What an exchange on one square gives the side that starts it.
 struct Exchange {
-    int gain = 0;            // net material, by the values of rule_set.h; captures may stop anywhere
-    Bitboard roots = 0;      // defenders that can legally recapture the first capturer
-    Bitboard falseRoots = 0; // defenders in form only (假根)
+    int gain = 0;             // net material, by the values of rule_set.h; captures may stop anywhere
+    Bitboard roots = 0;       // defenders that can legally recapture the first capturer
+    Bitboard falseRoots = 0;  // defenders in form only (假根)
 };
 
 // The exchange begun by the piece on from capturing on to. Pieces in `barred` take no part.

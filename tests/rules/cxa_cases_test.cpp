@@ -26,13 +26,14 @@ constexpr Ruling RED = Ruling::RED_LOSES, BLACK = Ruling::BLACK_LOSES, DRAW = Ru
                  ANY = Ruling::NO_REPETITION;
 
 const CxaCase CASES[] = {
-    {"24.1", "將: the rook checks on every move; the king's replies are idle",
-     "3k5/9/9/9/9/9/9/9/9/R3K4 w", "a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9", RED, RED, "+.+."},
-    {"24.2", "殺: leaving the e-file the cannon threatens mate by C-g9 over the f9 advisor; the other move "
-             "checks: 一將一殺 is forbidden (allowed under the asian rules)",
+    {"24.1", "將: the rook checks on every move; the king's replies are idle", "3k5/9/9/9/9/9/9/9/9/R3K4 w",
+     "a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9", RED, RED, "+.+."},
+    {"24.2",
+     "殺: leaving the e-file the cannon threatens mate by C-g9 over the f9 advisor; the other move "
+     "checks: 一將一殺 is forbidden (allowed under the asian rules)",
      "3aka3/4c4/9/9/9/9/9/9/4c4/3K2C2 b", "e1a1 g0e0 a1e1 e0g0", RED, DRAW, ".+.#"},
-    {"24.3", "捉: the rook follows the unprotected cannon from file to file",
-     "3k5/9/9/9/1c7/9/9/9/9/R3K4 w", "a0b0 b5a5 b0a0 a5b5 a0b0", RED, RED, ".x.x"},
+    {"24.3", "捉: the rook follows the unprotected cannon from file to file", "3k5/9/9/9/1c7/9/9/9/9/R3K4 w",
+     "a0b0 b5a5 b0a0 a5b5 a0b0", RED, RED, ".x.x"},
     {"24.5", "獻: the rook steps into the horse's reach unprotected; offering is idle",
      "3k5/9/2n6/9/9/9/9/9/9/R3K4 w", "a0a6 d9d8 a6a0 d8d9 a0a6", DRAW, DRAW, "...."},
     {"24.6", "攔: the advisor blocks the rook's rank in front of the horse, attacking nothing",
@@ -43,8 +44,9 @@ const CxaCase CASES[] = {
      "...."},
     {"24.9", "長將: the first move of the cycle, a capture with check, is not counted",
      "2bk5/9/9/9/9/9/9/9/9/2R1K4 w", "c0c9 d9d8 c9c8 d8d9 c8c9 d9d8", RED, RED, "+.+."},
-    {"24.10", "長殺: each cannon move opens a file for C-a9 or C-i9 mate over an advisor; black's cannon "
-              "closes it",
+    {"24.10",
+     "長殺: each cannon move opens a file for C-a9 or C-i9 mate over an advisor; black's cannon "
+     "closes it",
      "3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b", "a4i4 i1a1 i4a4 a1i1 a4i4", RED, DRAW, "#.#."},
     {"24.11", "長捉 of several pieces: the rook attacks the cannon and the horse in turn (allowed by AXF)",
      "3k5/9/9/1n7/c8/9/9/9/9/R3K4 w", "a0b0 d9d8 b0a0 d8d9 a0b0", RED, DRAW, ".x.x"},
@@ -68,8 +70,9 @@ const CxaCase CASES[] = {
      "3k5/9/9/9/9/9/9/9/2r6/N2AK4 b", "c1d1 a0b2 d1c1 b2a0 c1d1", RED, RED, "x.x."},
     {"25.4", "both forbidden, both chasing unprotected pieces: 26.8.4, draw (AXF: only red chases one piece)",
      "P2k5/1P2a4/9/PP7/1c7/9/9/9/9/R3K4 w", "a0b0 b5a5 b0a0 a5b5 a0b0", DRAW, RED, "xxxx"},
-    {"26.8.1", "red chases the unprotected elephant; black's elephant hits protected horses (a lesser "
-               "forbidden form): red must vary",
+    {"26.8.1",
+     "red chases the unprotected elephant; black's elephant hits protected horses (a lesser "
+     "forbidden form): red must vary",
      "3k5/9/N8/P8/2b3N2/6P2/9/9/9/2R2K3 b", "c5e7 c0e0 e7c5 e0c0 c5e7", RED, RED, "xxxx"},
     {"26.8.3", "black chases unprotected pawns alone; red chases the cannon only jointly: black must vary",
      "2P2k3/1P7/9/1PP6/rc6R/9/9/9/9/1R2K4 b", "b5c5 b0c0 c5b5 c0b0 b5c5", BLACK, DRAW, "xxxx"},
@@ -81,8 +84,8 @@ const CxaCase CASES[] = {
      "5kb2/9/9/9/9/9/9/9/9/3K2R2 b", "g9e7 g0e0 e7g9 e0g0 g9e7", DRAW, RED, "...."},
     {"26.5", "the rook that protects the horse chases: leaving it costs nothing, so it is a chase",
      "3k5/9/9/9/1c7/9/9/9/9/R2NK4 w", "a0b0 b5a5 b0a0 a5b5 a0b0", RED, RED, ".x.x"},
-    {"26.6", "attacking pawns that have not crossed the river wins nothing",
-     "3k5/9/9/p1p6/9/9/9/9/9/R3K4 w", "a0c0 d9d8 c0a0 d8d9 a0c0", DRAW, DRAW, "...."},
+    {"26.6", "attacking pawns that have not crossed the river wins nothing", "3k5/9/9/p1p6/9/9/9/9/9/R3K4 w",
+     "a0c0 d9d8 c0a0 d8d9 a0c0", DRAW, DRAW, "...."},
     {"26.6", "crossed pawns are material: chasing them in turn is 長捉 (AXF: different pieces, allowed)",
      "3k5/9/9/9/9/p1p6/9/9/9/R3K4 w", "a0c0 d9d8 c0a0 d8d9 a0c0", RED, DRAW, ".x.x"},
 };
@@ -111,7 +114,8 @@ TEST(CxaCases, EachArticle) {
     for (const CxaCase& c : CASES) {
         Position pos = replay(c.fen, c.moves);
         CycleJudgement j = judge_cycle(pos, RuleSet::CHINESE, true);
-        EXPECT_EQ(ruling_text(j.ruling), std::string(ruling_text(c.chinese))) << c.article << " " << c.illustrates;
+        EXPECT_EQ(ruling_text(j.ruling), std::string(ruling_text(c.chinese)))
+            << c.article << " " << c.illustrates;
         EXPECT_EQ(kinds_of(j), c.kinds) << c.article << " " << c.illustrates;
         if (c.asian != ANY) {
             EXPECT_EQ(ruling_text(rule_cycle(pos, RuleSet::ASIAN)), std::string(ruling_text(c.asian)))
@@ -154,8 +158,8 @@ const CxaProbe PROBES[] = {
      "3k3r1/9/9/9/5c3/9/7R1/9/9/4K2R1 w", "h3h5", false, false, "f5", "(兌)"},
     {"26.6", "a pawn that has just crossed the river may not be chased at once",
      "3k5/9/9/9/4p4/9/9/9/9/R3K4 b", "e5e4 a0a4", false, false, "", "just crossed the river"},
-    {"26.7", "a pawn whose capture uncovers the rook's check chases",
-     "4k4/9/9/5n3/4P4/9/9/4R4/9/3K5 w", "e5e6", false, false, "f6", ""},
+    {"26.7", "a pawn whose capture uncovers the rook's check chases", "4k4/9/9/5n3/4P4/9/9/4R4/9/3K5 w",
+     "e5e6", false, false, "f6", ""},
     {"26.9", "a horse offers a horse exchange the black horse may accept without loss: idle",
      "3k5/9/9/9/3n5/9/9/9/1N7/2R1K4 w", "b1c3", false, false, "", "(兌)"},
     {"26.10.1", "rook and horse on an unprotected horse: the rook chases it",
@@ -174,7 +178,8 @@ TEST(CxaCases, SingleMoves) {
         EXPECT_EQ(n.check, p.check) << p.article << " " << p.illustrates;
         EXPECT_EQ(n.mateThreat, p.mateThreat) << p.article << " " << p.illustrates;
         EXPECT_EQ(chased, p.chased) << p.article << " " << p.illustrates;
-        EXPECT_NE(notes.find(p.note), std::string::npos) << p.article << " " << p.illustrates << ": " << notes;
+        EXPECT_NE(notes.find(p.note), std::string::npos)
+            << p.article << " " << p.illustrates << ": " << notes;
     }
 }
 
