@@ -223,8 +223,15 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
                                   ", but capturing it would be answered by mate (24.3)");
             continue;
         }
-        Chase c{t.victim, t.attacker,   0,      after.board[t.victim], after.board[t.attacker], t.gain,
-                t.roots,  t.falseRoots, t.joint};
+        Chase c;
+        c.victim = t.victim;
+        c.attacker = t.attacker;
+        c.victimPiece = after.board[t.victim];
+        c.attackerPiece = after.board[t.attacker];
+        c.gain = t.gain;
+        c.roots = t.roots;
+        c.falseRoots = t.falseRoots;
+        c.joint = t.joint;
         for (int k = 0; k < qa.size; ++k)
             if (qa.items[k].victim == t.victim) c.attackers |= square_bb(qa.items[k].attacker);
         n.chases[n.chaseCount++] = c;
