@@ -34,21 +34,22 @@ bool mate_by_checks_from(Position& pos, int moves, Square first) {
     return false;
 }
 
-// A pawn of the side to move's opponent that crossed the river with the move just made
-// (CXA 26.6: capturing it at once wins nothing).
+// The pawn the side to move crossed the river with on its last move, `back` plies ago, if it
+// still stands there (CXA 26.6: capturing it at once wins nothing).
 Square just_crossed_pawn(const Position& pos, int back) {
     const auto& h = pos.history();
     if (int(h.size()) <= back) return SQ_NONE;
     Move m = h[h.size() - 1 - back].move;
     if (m == MOVE_NONE || m == MOVE_NULL) return SQ_NONE;
     Piece p = pos.piece_on(to_sq(m));
-    if (type_of(p) != PAWN || pawn_crossed(color_of(p), from_sq(m)) || !pawn_crossed(color_of(p), to_sq(m)))
+    if (p != make_piece(pos.side_to_move(), PAWN) || pawn_crossed(color_of(p), from_sq(m)) ||
+        !pawn_crossed(color_of(p), to_sq(m)))
         return SQ_NONE;
     return to_sq(m);
 }
 
-// Material the opponent, to move after the capture, wins by mating at once: CXA 24.3 and the
-// older 29.4 do not count a capture that is answered by mate.
+// Whether the capture, made by the side not to move, is answered by mate at once: CXA 24.3 and
+// the older 29.4 do not count a capture that loses to mate.
 bool mated_after_capture(Position& pos, Square from, Square to) {
     pos.do_null_move();
     Move c = make_move(from, to);
@@ -65,8 +66,7 @@ bool mated_after_capture(Position& pos, Square from, Square to) {
 // Pieces that attack: rooks, horses, cannons and crossed pawns.
 int attacking_pieces(const Position& pos, Color c) {
     int n = pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
-    for (Bitboard b = pos.pieces(c, PAWN); b;)
-        n += pawn_crossed(c, pop_lsb(b));
+    for (Bitboard b = pos.pieces(c, PAWN); b;) n += pawn_crossed(c, pop_lsb(b));
     return n;
 }
 
@@ -75,19 +75,21 @@ std::string list_pieces(const Snapshot& s, Bitboard b) {
     for (; b;) {
         Square sq = pop_lsb(b);
         if (!text.empty()) text += b ? ", " : " and ";
-        text += "the " + std::string(piece_at(s.board[sq], sq));
+        text += "the " + piece_at(s.board[sq], sq);
     }
     return text;
 }
 
 // Why the moved piece's attacks on enemy pieces are not chases.
-void explain_attacks(const Position& pos, const Snapshot& after, const ThreatList& qa,
-                     const ThreatList& qb, Bitboard ignored, MoveNature& n) {
+void explain_attacks(const Position& pos, const Snapshot& after, const ThreatList& qa, const ThreatList& qb,
+                     Bitboard ignored, RuleSet rules, Square fresh, MoveNature& n) {
     Color us = n.side, them = ~us;
     Square to = to_sq(n.move);
     for (int i = 0; i < qa.size; ++i)
-        if (!n.chases_square(qa.items[i].victim) && qb.threatens(qa.items[i].victim))
-            n.notes.push_back("keeps up the threat on the " + piece_at(after.board[qa.items[i].victim], qa.items[i].victim) +
+        if (!n.chases_square(qa.items[i].victim) && qb.threatens(qa.items[i].victim) &&
+            (i == 0 || qa.items[i - 1].victim != qa.items[i].victim))
+            n.notes.push_back("keeps up the threat on the " +
+                              piece_at(after.board[qa.items[i].victim], qa.items[i].victim) +
                               " (it existed before the move, so it is not a new chase)");
     Bitboard attacked = 0;
     for (Bitboard b = pos.pieces(them) & ~pos.pieces(them, KING); b;) {
@@ -98,24 +100,42 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
         Square v = pop_lsb(b);
         if (qa.threatens(v)) continue;
         std::string target = piece_at(after.board[v], v);
-        PieceType mover = type_of(n.piece);
-        if (type_of(after.board[v]) == PAWN && !pawn_crossed(them, v))
-            n.notes.push_back("attacks the " + target + ", a pawn that has not crossed the river and is no target");
-        else if (mover == KING || mover == PAWN)
-            n.notes.push_back("attacks the " + target + ": the " + std::string(mover == KING ? "king" : "pawn") +
+        if (v == fresh) {
+            n.notes.push_back("attacks the " + target +
+                              ", which has just crossed the river: taking it at once "
+                              "wins nothing (CXA 26.6)");
+            continue;
+        }
+        Exchange ex = exchange(after, to, v, ignored);
+        switch (judge_threat(after, to, v, rules, ignored)) {
+        case ThreatKind::NO_TARGET:
+            n.notes.push_back("attacks the " + target +
+                              ", a pawn that has not crossed the river and is no target");
+            break;
+        case ThreatKind::ILLEGAL:
+            n.notes.push_back("attacks the " + target +
+                              " but may not capture it (its own king would be exposed)");
+            break;
+        case ThreatKind::KING_OR_PAWN:
+            n.notes.push_back("attacks the " + target + ": the " +
+                              std::string(type_of(n.piece) == KING ? "king" : "pawn") +
                               " may chase by itself");
-        else if (!after.legal_capture(to, v, ignored))
-            n.notes.push_back("attacks the " + target + " but may not capture it (its own king would be exposed)");
-        else if ((after.attackers_to(to, them) & square_bb(v)) && after.legal_capture(v, to, ignored) &&
-                 exchange(after, v, to, ignored).gain >= 0)
-            n.notes.push_back("offers an exchange (兌) to the " + target + ", which may capture it back");
-        else {
-            Exchange ex = exchange(after, to, v, ignored);
-            if (ex.gain <= 0)
-                n.notes.push_back("attacks the " + target + (ex.roots ? ", protected by " + list_pieces(after, ex.roots) : "") +
-                                  ": capturing wins nothing (跟)");
+            break;
+        case ThreatKind::EXCHANGE_OFFER:
+            n.notes.push_back("offers an exchange (兌) to the " + target +
+                              ", which may accept it without loss");
+            break;
+        case ThreatKind::NO_GAIN:
+            if (ex.gain == 0 && piece_value(after.board[v], v) == piece_value(n.piece, to))
+                n.notes.push_back("offers an exchange of equals (兌) to the " + target + ", protected by " +
+                                  list_pieces(after, ex.roots));
             else
-                n.notes.push_back("attacks the " + target + ": capturing would be answered by mate");
+                n.notes.push_back("attacks the " + target +
+                                  (ex.roots ? ", protected by " + list_pieces(after, ex.roots) : "") +
+                                  ": capturing wins nothing (跟)");
+            break;
+        case ThreatKind::THREAT:  // in qa, unless the list was full
+            break;
         }
     }
     // An offer (獻): the moved piece stands en prise.
@@ -128,7 +148,8 @@ void explain_attacks(const Position& pos, const Snapshot& after, const ThreatLis
             }
         }
     }
-    if (n.notes.empty() && !n.check && !n.mateThreat && !n.chaseCount) n.notes.push_back("threatens nothing new");
+    if (n.notes.empty() && !n.check && !n.mateThreat && !n.chaseCount)
+        n.notes.push_back("threatens nothing new");
 }
 
 }  // namespace
@@ -168,7 +189,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     pos.undo_move();
     n.answersCheck = pos.in_check();
     Snapshot before(pos);
-    find_threats(before, us, rules, pos.checkers(), fresh, qb);
+    Bitboard ignoredBefore = pos.checkers();
+    find_threats(before, us, rules, ignoredBefore, fresh, qb);
     bool mateBefore = mateAfter && mate_by_checks(pos, MATE_THREAT_MOVES);
     pos.do_move(m);
 
@@ -178,20 +200,40 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
     auto was_threat = [&](const Threat& t) {
         return qb.find(t.victim, t.attacker == to_sq(m) ? from_sq(m) : t.attacker) != nullptr;
     };
+    // AXF rule 27: a piece held to its line (pinned before and after the move) chases nothing by
+    // moving along it.
+    bool confined = !chinese && before.shields_king(from_sq(m), ignoredBefore) &&
+                    after.shields_king(to_sq(m), ignoredAfter);
     for (int i = 0; i < qa.size; ++i) {
         const Threat& t = qa.items[i];
         if (n.chases_square(t.victim) || n.chaseCount == 8) continue;
+        if (confined && t.attacker == to_sq(m)) {
+            if (flags & EXPLAIN)
+                n.notes.push_back("threatens the " + piece_at(after.board[t.victim], t.victim) +
+                                  " while held to its line by a pin: no chase (AXF rule 27)");
+            continue;
+        }
         bool renewed = true;
         for (int k = 0; k < qa.size; ++k)
             renewed &= qa.items[k].victim != t.victim || !was_threat(qa.items[k]);
-        if (!renewed || (!n.check && mated_after_capture(pos, t.attacker, t.victim))) continue;
-        Chase c{t.victim, t.attacker, 0, 0, after.board[t.victim], after.board[t.attacker],
-                t.gain, t.roots, t.falseRoots, t.joint};
+        if (!renewed) continue;
+        if (!n.check && !(flags & NO_MATE_TEST) && mated_after_capture(pos, t.attacker, t.victim)) {
+            if (flags & EXPLAIN)
+                n.notes.push_back("threatens the " + piece_at(after.board[t.victim], t.victim) +
+                                  ", but capturing it would be answered by mate (24.3)");
+            continue;
+        }
+        Chase c;
+        c.victim = t.victim;
+        c.attacker = t.attacker;
+        c.victimPiece = after.board[t.victim];
+        c.attackerPiece = after.board[t.attacker];
+        c.gain = t.gain;
+        c.roots = t.roots;
+        c.falseRoots = t.falseRoots;
+        c.joint = t.joint;
         for (int k = 0; k < qa.size; ++k)
-            if (qa.items[k].victim == t.victim) {
-                c.attackers |= square_bb(qa.items[k].attacker);
-                if (pinned(after, qa.items[k].attacker, ignoredAfter)) c.pinnedAttackers |= square_bb(qa.items[k].attacker);
-            }
+            if (qa.items[k].victim == t.victim) c.attackers |= square_bb(qa.items[k].attacker);
         n.chases[n.chaseCount++] = c;
     }
 
@@ -199,7 +241,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         // 26.1.2: a king that answers a check makes no chase and no mate threat by doing so.
         if (n.answersCheck && type_of(n.piece) == KING && (n.chaseCount || n.mateThreat)) {
             if (flags & EXPLAIN)
-                n.notes.push_back("answers the check with the king: what it attacks counts as idle (CXA 26.1.2)");
+                n.notes.push_back(
+                    "answers the check with the king: what it attacks counts as idle (CXA 26.1.2)");
             n.chaseCount = 0;
             n.mateThreat = false;
         }
@@ -211,7 +254,8 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
             pos.undo_null_move();
             if (!own) {
                 if (flags & EXPLAIN)
-                    n.notes.push_back("the mate threat comes from the opponent's own check (自斃, CXA 24.18 and 26.3)");
+                    n.notes.push_back(
+                        "the mate threat comes from the opponent's own check (自斃, CXA 24.18 and 26.3)");
                 n.mateThreat = false;
             }
         }
@@ -219,15 +263,17 @@ MoveNature classify_last_move(Position& pos, RuleSet rules, unsigned flags) {
         if (n.chaseCount && attacking_pieces(pos, us) == 1) {
             bool guardsOnly = true;
             for (int i = 0; i < n.chaseCount; ++i)
-                guardsOnly &= type_of(n.chases[i].victimPiece) == ADVISOR || type_of(n.chases[i].victimPiece) == ELEPHANT;
+                guardsOnly &= type_of(n.chases[i].victimPiece) == ADVISOR ||
+                              type_of(n.chases[i].victimPiece) == ELEPHANT;
             if (guardsOnly) {
                 if (flags & EXPLAIN)
-                    n.notes.push_back("a side with one attacking piece attacks advisors or elephants: idle (CXA 26.2)");
+                    n.notes.push_back(
+                        "a side with one attacking piece attacks advisors or elephants: idle (CXA 26.2)");
                 n.chaseCount = 0;
             }
         }
     }
-    if (flags & EXPLAIN) explain_attacks(pos, after, qa, qb, ignoredAfter, n);
+    if (flags & EXPLAIN) explain_attacks(pos, after, qa, qb, ignoredAfter, rules, fresh, n);
     return n;
 }
 

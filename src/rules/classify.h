@@ -15,8 +15,7 @@ namespace chuhe {
 struct Chase {
     Square victim = SQ_NONE;    // where the chased piece stands after the move
     Square attacker = SQ_NONE;  // the piece that would capture first
-    Bitboard attackers = 0;        // every piece that newly threatens the victim
-    Bitboard pinnedAttackers = 0;  // those of them pinned against their own king
+    Bitboard attackers = 0;     // every piece that newly threatens the victim
     Piece victimPiece = NO_PIECE;
     Piece attackerPiece = NO_PIECE;
     int gain = 0;
@@ -45,6 +44,7 @@ struct MoveNature {
 enum ClassifyFlags : unsigned {
     MATE_THREATS = 1,  // look for mate threats (only the chinese rules rule on them)
     EXPLAIN = 2,       // fill MoveNature::notes
+    NO_MATE_TEST = 4,  // count chases without asking whether the capture is answered by mate
 };
 
 // Classifies the last move made on pos. pos is used as scratch space and left as it was.
@@ -55,7 +55,7 @@ bool mate_by_checks(Position& pos, int moves);
 
 // Text helpers shared by the explanations.
 std::string square_text(Square s);
-std::string piece_text(Piece p);  // "red rook"
+std::string piece_text(Piece p);          // "red rook"
 std::string piece_at(Piece p, Square s);  // "red rook on d8"
 
 }  // namespace chuhe

@@ -3,9 +3,12 @@
 namespace chuhe {
 
 bool parse_rule_set(std::string_view text, RuleSet* rules) {
-    if (text == "asian" || text == "axf") *rules = RuleSet::ASIAN;
-    else if (text == "chinese" || text == "cxa") *rules = RuleSet::CHINESE;
-    else return false;
+    if (text == "asian" || text == "axf")
+        *rules = RuleSet::ASIAN;
+    else if (text == "chinese" || text == "cxa")
+        *rules = RuleSet::CHINESE;
+    else
+        return false;
     return true;
 }
 

@@ -23,15 +23,21 @@ Bitboard Snapshot::attackers_to(Square s, Color by) const {
            (Tables::advisor_moves[s] & pieces(by, ADVISOR)) | (Tables::king_moves[s] & pieces(by, KING));
 }
 
-bool Snapshot::king_attacked(Color c, Bitboard ignored) const {
-    Square ksq = king[c];
+Bitboard Snapshot::attacks_of(Square s) const {
+    Piece pc = board[s];
+    return Position::attacks_from(type_of(pc), color_of(pc), s, occupied()) & byColor[~color_of(pc)];
+}
+
+Bitboard Snapshot::king_attackers(Color c, Square ksq, Bitboard occ) const {
     Color them = ~c;
-    Bitboard occ = occupied();
-    Bitboard attackers = (rook_attacks(ksq, occ) & (pieces(them, ROOK) | pieces(them, KING))) |
-                         (cannon_attacks(ksq, occ) & pieces(them, CANNON)) |
-                         (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
-                         (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
-    return attackers & ~ignored;
+    return (rook_attacks(ksq, occ) & (pieces(them, ROOK) | pieces(them, KING))) |
+           (cannon_attacks(ksq, occ) & pieces(them, CANNON)) |
+           (horse_attackers(ksq, occ) & pieces(them, HORSE)) |
+           (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
+}
+
+bool Snapshot::king_attacked(Color c, Bitboard ignored) const {
+    return king_attackers(c, king[c], occupied()) & ~ignored;
 }
 
 void Snapshot::move(Square from, Square to) {
@@ -47,23 +53,17 @@ void Snapshot::move(Square from, Square to) {
     if (type_of(pc) == KING) king[color_of(pc)] = to;
 }
 
-void Snapshot::remove(Square s) {
-    Piece pc = board[s];
-    byColor[color_of(pc)] ^= square_bb(s);
-    byPiece[pc] ^= square_bb(s);
-    board[s] = NO_PIECE;
-}
-
-bool pinned(const Snapshot& s, Square sq, Bitboard ignored) {
-    Snapshot without = s;
-    without.remove(sq);
-    return without.king_attacked(color_of(s.board[sq]), ignored);
-}
-
 bool Snapshot::legal_capture(Square from, Square to, Bitboard ignored) const {
-    Snapshot after = *this;
-    after.move(from, to);
-    return !after.king_attacked(color_of(board[from]), ignored);
+    Color us = color_of(board[from]);
+    Square ksq = type_of(board[from]) == KING ? to : king[us];
+    Bitboard occ = (occupied() ^ square_bb(from)) | square_bb(to);
+    // The captured piece attacks no more.
+    return !(king_attackers(us, ksq, occ) & ~(ignored | square_bb(to)));
+}
+
+bool Snapshot::shields_king(Square s, Bitboard ignored) const {
+    Color us = color_of(board[s]);
+    return type_of(board[s]) != KING && (king_attackers(us, king[us], occupied() ^ square_bb(s)) & ~ignored);
 }
 
 namespace {
@@ -79,6 +79,13 @@ Square cheapest_capturer(const Snapshot& s, Color c, Square target, Bitboard ign
         if (v < bestValue && s.legal_capture(from, target, ignored)) best = from, bestValue = v;
     }
     return best;
+}
+
+// Whether capturing on to with the piece on from checks the enemy king.
+bool capture_checks(const Snapshot& s, Square from, Square to) {
+    Snapshot after = s;
+    after.move(from, to);
+    return after.king_attacked(~color_of(s.board[from]), 0);
 }
 
 }  // namespace
@@ -110,30 +117,58 @@ Exchange exchange(const Snapshot& start, Square from, Square to, Bitboard ignore
     return result;
 }
 
+namespace {
+
+// CXA 26.10.2: whether the target may accept an exchange of equals with one of its attackers.
+bool accepts_exchange(const Snapshot& s, Square v, Bitboard ignored) {
+    Color them = color_of(s.board[v]);
+    for (Bitboard a = s.attackers_to(v, ~them) & s.attacks_of(v); a;) {
+        Square from = pop_lsb(a);
+        if (piece_value(s.board[from], from) == piece_value(s.board[v], v) &&
+            s.legal_capture(v, from, ignored) && exchange(s, v, from, ignored).gain >= 0)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules, Bitboard ignored,
+                        Threat* threat) {
+    Color them = color_of(s.board[v]);
+    PieceType attacker = type_of(s.board[from]);
+    if (type_of(s.board[v]) == KING || (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)))
+        return ThreatKind::NO_TARGET;
+    if (!s.legal_capture(from, v, ignored)) return ThreatKind::ILLEGAL;
+    // The king and pawns may chase; a pawn chases when its capture uncovers a check (CXA 26.7).
+    if (attacker == KING || (attacker == PAWN && (rules == RuleSet::ASIAN || !capture_checks(s, from, v))))
+        return ThreatKind::KING_OR_PAWN;
+    Exchange ex = exchange(s, from, v, ignored);
+    int gain = rules == RuleSet::CHINESE
+                   ? ex.gain
+                   : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
+    if (gain <= 0) return ThreatKind::NO_GAIN;
+    // An exchange offer: the target may take the attacker first without losing by it.
+    if ((s.attacks_of(v) & square_bb(from)) && s.legal_capture(v, from, ignored) &&
+        exchange(s, v, from, ignored).gain >= 0)
+        return ThreatKind::EXCHANGE_OFFER;
+    bool joint = rules == RuleSet::CHINESE &&
+                 exchange(s, from, v, ignored, s.byColor[~them] & ~square_bb(from)).gain <= 0;
+    if (joint && accepts_exchange(s, v, ignored)) return ThreatKind::EXCHANGE_OFFER;
+    if (threat) *threat = {v, from, gain, ex.roots, ex.falseRoots, joint};
+    return ThreatKind::THREAT;
+}
+
 void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored, Square notTarget,
                   ThreatList& out) {
     out.size = 0;
-    Color them = ~side;
-    Bitboard targets = s.byColor[them] & ~s.pieces(them, KING);
+    Bitboard targets = s.byColor[~side] & ~s.pieces(~side, KING);
     if (notTarget != SQ_NONE) targets &= ~square_bb(notTarget);
     for (Bitboard t = targets; t;) {
         Square v = pop_lsb(t);
-        if (type_of(s.board[v]) == PAWN && !pawn_crossed(them, v)) continue;
-        Bitboard attackers = s.attackers_to(v, side) & ~s.pieces(side, KING) & ~s.pieces(side, PAWN);
-        for (Bitboard a = attackers; a && out.size < 32;) {
+        for (Bitboard a = s.attackers_to(v, side); a && out.size < 32;) {
             Square from = pop_lsb(a);
-            if (!s.legal_capture(from, v, ignored)) continue;
-            Exchange ex = exchange(s, from, v, ignored);
-            int gain = rules == RuleSet::CHINESE ? ex.gain
-                       : piece_value(s.board[v], v) - (ex.roots ? piece_value(s.board[from], v) : 0);
-            if (gain <= 0) continue;
-            // An exchange offer: the target may take the attacker first without losing by it.
-            if ((s.attackers_to(from, them) & square_bb(v)) && s.legal_capture(v, from, ignored) &&
-                exchange(s, v, from, ignored).gain >= 0)
-                continue;
-            bool joint = rules == RuleSet::CHINESE &&
-                         exchange(s, from, v, ignored, s.byColor[side] & ~square_bb(from)).gain <= 0;
-            out.items[out.size++] = {v, from, gain, ex.roots, ex.falseRoots, joint};
+            if (judge_threat(s, from, v, rules, ignored, &out.items[out.size]) == ThreatKind::THREAT) ++out.size;
         }
     }
 }

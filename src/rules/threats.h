@@ -25,21 +25,28 @@ struct Snapshot {
     Bitboard pieces(Color c, PieceType pt) const { return byPiece[make_piece(c, pt)]; }
     // Pieces of `by` that could capture on s (kings only by their step, never along a file).
     Bitboard attackers_to(Square s, Color by) const;
+    // Enemy pieces the piece on s attacks (captures for a cannon).
+    Bitboard attacks_of(Square s) const;
     // Whether c's king is attacked, counting the flying general and leaving out the pieces in
     // `ignored` (checks already on the board, which must not change what counts as a threat).
     bool king_attacked(Color c, Bitboard ignored) const;
     // Moves the piece on from to to, removing whatever stood there.
     void move(Square from, Square to);
-    void remove(Square s);
     // Whether the piece on from may capture on to without exposing its own king.
     bool legal_capture(Square from, Square to, Bitboard ignored) const;
+    // Whether the piece on s is pinned: taking it off the board would expose its own king.
+    bool shields_king(Square s, Bitboard ignored) const;
+
+private:
+    // Pieces attacking c's king if it stood on ksq with occupancy occ (flying general included).
+    Bitboard king_attackers(Color c, Square ksq, Bitboard occ) const;
 };
 
 // What an exchange on one square gives the side that starts it.
 struct Exchange {
-    int gain = 0;            // net material, by the values of rule_set.h; captures may stop anywhere
-    Bitboard roots = 0;      // defenders that can legally recapture the first capturer
-    Bitboard falseRoots = 0; // defenders in form only (假根)
+    int gain = 0;             // net material, by the values of rule_set.h; captures may stop anywhere
+    Bitboard roots = 0;       // defenders that can legally recapture the first capturer
+    Bitboard falseRoots = 0;  // defenders in form only (假根)
 };
 
 // The exchange begun by the piece on from capturing on to. Pieces in `barred` take no part.
@@ -69,20 +76,29 @@ struct ThreatList {
     }
 };
 
-// The capture threats `side` would carry out if it were to move, one per attacker and target:
-// every enemy piece but the king and the uncrossed pawns, captured first by anything but a king
-// or a pawn (those may chase: AXF, and CXA 26.1), for a material gain, unless the target may
-// take the attacker back without losing (an exchange offer, 兌, CXA 24.4 and 26.9).
-// The gain differs by rule set. Asian: a target is won if it has no real protector, or if it is
-// worth more than its attacker (a rook attacked by a horse or cannon); a protected piece is not
-// chased by being attacked twice (AXF diagrams 86-89). Chinese: the whole exchange counts, so
-// that a piece with fewer protectors than attackers (少根子, 24.15) or won by several attackers
-// together (聯合捉子, 24.17) is chased too. `notTarget` leaves one piece out (CXA 26.6: a pawn
-// that has just crossed the river).
+// How one capture counts for the repetition rules.
+enum class ThreatKind : uint8_t {
+    THREAT,          // a chase target: the capture wins material
+    NO_TARGET,       // the king, or a pawn that has not crossed the river
+    ILLEGAL,         // the capture would expose the capturer's own king
+    KING_OR_PAWN,    // the king and pawns may chase (AXF; CXA 26.1), unless a pawn's capture checks (26.7)
+    NO_GAIN,         // the capture wins nothing
+    EXCHANGE_OFFER,  // the target may take the attacker back without losing (兌, CXA 24.4, 26.9, 26.10)
+};
+
+// Whether the piece on from threatens to win the piece on v. Gains differ by rule set. Asian: a
+// target is won if it has no real protector, or if it is worth more than its attacker (a rook
+// attacked by a horse or cannon); a protected piece is not chased by being attacked twice (AXF
+// diagrams 86-89). Chinese: the whole exchange counts, so that a piece with fewer protectors than
+// attackers (少根子, 24.15) or won by several attackers together (聯合捉子, 24.17) is chased too,
+// unless it may accept an exchange of equals with one of them (26.10.2). A THREAT is stored in
+// *threat when threat is not null.
+ThreatKind judge_threat(const Snapshot& s, Square from, Square v, RuleSet rules, Bitboard ignored,
+                        Threat* threat = nullptr);
+
+// Every capture threat `side` would carry out if it were to move, one per attacker and target.
+// `notTarget` leaves one piece out (CXA 26.6: a pawn that has just crossed the river).
 void find_threats(const Snapshot& s, Color side, RuleSet rules, Bitboard ignored, Square notTarget,
                   ThreatList& out);
-
-// Whether the piece on s shields its own king: taking it off the board would expose the king.
-bool pinned(const Snapshot& s, Square sq, Bitboard ignored);
 
 }  // namespace chuhe

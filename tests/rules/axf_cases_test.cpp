@@ -11,6 +11,8 @@ using namespace chuhe;
 
 namespace {
 
+const bool initialized = (Position::init(), true);
+
 struct Case {
     std::string id, kind, fen, moves, moves3, expected, status;
 };
@@ -31,12 +33,18 @@ std::vector<Case> load_cases() {
         if (colon == std::string::npos) continue;
         std::string key = line.substr(0, colon), value = line.substr(colon + 2);
         Case& c = cases.back();
-        if (key == "kind") c.kind = value;
-        else if (key == "fen") c.fen = value;
-        else if (key == "moves") c.moves = value;
-        else if (key == "moves_3fold") c.moves3 = value;
-        else if (key == "expected") c.expected = value;
-        else if (key == "status") c.status = value;
+        if (key == "kind")
+            c.kind = value;
+        else if (key == "fen")
+            c.fen = value;
+        else if (key == "moves")
+            c.moves = value;
+        else if (key == "moves_3fold")
+            c.moves3 = value;
+        else if (key == "expected")
+            c.expected = value;
+        else if (key == "status")
+            c.status = value;
     }
     return cases;
 }
@@ -74,24 +82,46 @@ struct OwnRuling {
     const char* reason;
 };
 const std::map<std::string, OwnRuling> DISPUTED = {
-    {"030", {Ruling::BLACK_LOSES,
-             "red's horse shuttles e1-g0 while black's king shuttles e9-f9. On f9 the black king leaves the "
-             "e-file, so the kings no longer face each other through the black e5 horse: the horse was held by "
-             "the flying general and the red f3 cannon now attacks it with no protector -- no: black moves "
-             "only its king and it is red that gains nothing; the king's own attacks are allowed, but e9f9 "
-             "pins nothing and g0e1 blocks the file, after which black's king move e9f9 unpins the e5 horse "
-             "so that it attacks the red horse e1? The decisive fact: every black king move creates a new "
-             "capture threat by another black piece (CXA 26.1.1 / AXF: a chase made possible by the king's "
-             "move counts), while red's horse moves threaten nothing new. Black must vary."}},
-    {"203", {Ruling::RED_LOSES,
-             "red's rook shuttles f4-e4 against the black horse f7 protected only by the king; each red move "
-             "either attacks the horse while the e-file pin makes the king's recapture illegal (false root) or "
-             "renews the threat: the same horse is chased on every move. Following the AXF false-root rule "
-             "(a protector that cannot legally recapture is none), as Fairy-Stockfish and Pikafish do."}},
-    {"204", {Ruling::RED_LOSES,
-             "the red rook shuttles b9-b7 against the black horse, whose only protector would be the king, "
-             "which cannot recapture on a square the red cannon's file covers: a false root, so red chases an "
-             "unprotected piece perpetually (AXF false root), as Fairy-Stockfish and Pikafish rule."}},
+    {"030",
+     {Ruling::BLACK_LOSES,
+      "the source leaves the value open. Each black king move (e9f9, f9e9) creates a new threat on "
+      "the red cannon f3: leaving the e-file unpins the black e5 horse (the flying general held it), "
+      "and returning to it turns the red e1 horse, the cannon's only protector, into a false root "
+      "(recapturing would leave the kings facing). A chase made possible by a king move is a chase "
+      "(AXF; CXA 26.1.1), so black chases the cannon on every move while red's horse moves threaten "
+      "nothing. Black must vary (as Pikafish rules; Fairy-Stockfish says draw)."}},
+    {"203",
+     {Ruling::RED_LOSES,
+      "the red cannon shuttles e4-f4 and each time pins the black e8 advisor, the only protector of "
+      "the f7 horse, against the king (via the e7 elephant on the e-file, via the horse on the "
+      "f-file), while the red f5 rook attacks the horse: a protector that cannot legally recapture is "
+      "a false root, so red chases an unprotected horse on every move (as Fairy-Stockfish, Pikafish "
+      "and Cyclone rule; chessdb and XQ-xiaochong say draw)."}},
+    {"204",
+     {Ruling::RED_LOSES,
+      "red's rook b9-b7 attacks the unprotected horse on e7; back on b9 it makes the red c9 cannon "
+      "attack the horse on f9 over the black king, whose recapture would step onto the rook's rank: "
+      "a false root. The same horse is chased on every move, by rook and cannon in turn, and it is "
+      "the only piece chased: a perpetual chase (as Fairy-Stockfish, Pikafish and Cyclone rule)."}},
+    {"201",
+     {Ruling::RED_LOSES,
+      "the red cannon's shuttle opens the e2 elephant's diagonal onto the black rook, on c4 or g4, on "
+      "every move. The rook is protected, but an elephant that takes a rook wins material whatever "
+      "follows, as a horse or cannon does (the value rule behind AXF's rook clause): red chases the "
+      "rook perpetually (chessdb and Tiantian rule the same)."}},
+    {"202",
+     {Ruling::RED_LOSES, "as 201: the red a2 elephant attacks the protected black rook on every red move."}},
+    {"205",
+     {Ruling::RED_LOSES,
+      "every red king move creates a threat of the e3 horse on the unprotected d5 cannon: on d0 it "
+      "unpins the horse, on e0 it makes the black e7 horse a false root (recapturing would face the "
+      "kings). A chase made possible by the king counts (CXA 26.1.1 'borrowing the king's power'), so "
+      "red chases the cannon on every move."}},
+    {"206",
+     {Ruling::DRAW,
+      "d0e0 lets the d7 rook take the unprotected d3 cannon (new chase), but e0d0 only adds the e3 "
+      "rook as a second attacker of a cannon that was already hanging: the threat is not new, so red "
+      "chases on one move of two and nobody must vary (the maintainer's ruling)."}},
 };
 
 TEST(AxfCases, FileHasAllKinds) {
@@ -129,7 +159,87 @@ TEST(AxfCases, VerdictsAsian) {
             ++checked;
         }
     }
-    EXPECT_EQ(checked, 157);
+    EXPECT_EQ(checked, 160);
+}
+
+// The grounds name the AXF rules that decide: rule 19 (a chased piece that stays put defends:
+// case 021, diagram 39) and rule 32 (two rooks taking turns chasing two cannons: case 138).
+TEST(AxfCases, GroundsNameTheDecidingRule) {
+    for (const auto& [id, rule] :
+         {std::pair<std::string, std::string>{"021", "AXF rule 19"}, {"138", "AXF rule 32"}}) {
+        bool found = false;
+        for (const Case& c : load_cases())
+            if (c.id == id) {
+                Position pos;
+                ASSERT_TRUE(replay(pos, c.fen, c.moves));
+                std::string grounds;
+                for (const std::string& g : judge_cycle(pos, RuleSet::ASIAN, true).grounds)
+                    grounds += g + "\n";
+                EXPECT_NE(grounds.find(rule), std::string::npos) << id << ":\n" << grounds;
+                found = true;
+            }
+        EXPECT_TRUE(found) << "case " << id << " missing";
+    }
+}
+
+// The search cases need the search (issue: search helper); they are checked there.
+TEST(AxfCases, SearchCasesNeedTheSearch) {
+    int searches = 0;
+    for (const Case& c : load_cases()) searches += c.kind == "search";
+    ASSERT_EQ(searches, 8);
+    GTEST_SKIP()
+        << "8 'search' cases: a correct search must not report a forced mate; they run with the search";
+}
+
+MoveNature classify_case(const std::string& id) {
+    for (const Case& c : load_cases())
+        if (c.id == id) {
+            Position pos;
+            EXPECT_TRUE(replay(pos, c.fen, c.moves));
+            return classify_last_move(pos, RuleSet::ASIAN, EXPLAIN);
+        }
+    ADD_FAILURE() << "case " << id << " missing";
+    return {};
+}
+
+// 218: after f8f9 the cannon g9 threatens the e9 horse; the d9 king cannot recapture on a square
+// the f9 rook covers, so the horse is unprotected: a chase.
+TEST(AxfCases, Classification218FalseRootKing) {
+    MoveNature n = classify_case("218");
+    ASSERT_EQ(n.chaseCount, 1);
+    EXPECT_EQ(square_text(n.chases[0].victim), "e9");
+    EXPECT_EQ(square_text(n.chases[0].attacker), "g9");
+    EXPECT_EQ(n.chases[0].roots, Bitboard(0));
+    EXPECT_NE(n.chases[0].falseRoots, Bitboard(0));
+}
+
+// 219: the knight on f0 is pinned by the i0 rook against its king: it may not take the e2
+// cannon, so there is no chase.
+TEST(AxfCases, Classification219PinnedAttacker) {
+    MoveNature n = classify_case("219");
+    EXPECT_EQ(n.chaseCount, 0);
+    EXPECT_FALSE(n.check);
+}
+
+// 220: Rxa1 newly attacks the a9 knight along its own line of movement: a chase.
+TEST(AxfCases, Classification220AttackAlongTheLine) {
+    MoveNature n = classify_case("220");
+    ASSERT_EQ(n.chaseCount, 1);
+    EXPECT_EQ(square_text(n.chases[0].victim), "a9");
+}
+
+// 221: the red rook chases the unprotected knight on every move. The ruling applies when the
+// position recurs; whether the side to move may still vary is the caller's business (the
+// match runner adjudicates on completion, the search scores the repetition as it finds it).
+TEST(AxfCases, Classification221RulingOnRecurrence) {
+    for (const Case& c : load_cases())
+        if (c.id == "221") {
+            Position pos;
+            ASSERT_TRUE(replay(pos, c.fen, c.moves));
+            EXPECT_EQ(rule_cycle(pos, RuleSet::ASIAN), Ruling::RED_LOSES);
+            return;
+        }
+    FAIL() << "case 221 missing";
 }
 
 }  // namespace

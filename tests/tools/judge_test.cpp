@@ -1,0 +1,80 @@
+// `chuhe judge`, driven through the built binary.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Output {
+    int status;
+    std::string out;
+};
+
+// Runs `chuhe judge ARGS` with stderr merged into the output.
+Output judge(const std::string& args) {
+    std::string cmd = std::string(CHUHE_BINARY) + " judge " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return {-1, ""};
+    std::string out;
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
+    int status = pclose(p);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+TEST(Judge, PerpetualChaseAsian) {
+    Output r = judge(
+        "--fen '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1' "
+        "--moves 'c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2'");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(first_line(r.out), "ruling: red loses");
+    EXPECT_NE(r.out.find("rules: asian (AXF)"), std::string::npos);
+    EXPECT_NE(r.out.find("ply 7  red   a2b2 (red cannon): chase of the black rook on b7"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("red: chases the black rook"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("AXF: perpetually chasing"), std::string::npos) << r.out;
+}
+
+TEST(Judge, PerpetualMateThreatChinese) {
+    Output r = judge(
+        "--rules chinese --fen '3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b - - 0 1' --moves 'a4i4 i1a1 i4a4 a1i1 a4i4'");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(first_line(r.out), "ruling: red loses");
+    EXPECT_NE(r.out.find("mate threat (殺, 24.2)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("長殺"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("CXA 25.3"), std::string::npos) << r.out;
+}
+
+TEST(Judge, SameCycleIsADrawUnderAsianRules) {
+    Output r = judge(
+        "--rules asian --fen '3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b - - 0 1' --moves 'a4i4 i1a1 i4a4 a1i1 a4i4'");
+    EXPECT_EQ(first_line(r.out), "ruling: draw");
+}
+
+TEST(Judge, NoRepetition) {
+    Output r = judge(
+        "--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1' --moves 'h2e2 h9g7'");
+    ASSERT_EQ(r.status, 0);
+    EXPECT_EQ(first_line(r.out), "ruling: no repetition");
+}
+
+TEST(Judge, BadInputIsRefused) {
+    Output badFen = judge("--fen 'rnbakabnr/9/9 w' --moves ''");
+    EXPECT_EQ(badFen.status, 2);
+    EXPECT_NE(badFen.out.find("bad FEN"), std::string::npos) << badFen.out;
+    Output badMove = judge(
+        "--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1' --moves 'h2e2 h2e2'");
+    EXPECT_EQ(badMove.status, 2);
+    EXPECT_NE(badMove.out.find("move 2"), std::string::npos) << badMove.out;
+    Output badRules =
+        judge("--rules martian --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'");
+    EXPECT_EQ(badRules.status, 2);
+    EXPECT_NE(badRules.out.find("unknown rule set"), std::string::npos);
+    Output noFen = judge("--moves 'h2e2'");
+    EXPECT_EQ(noFen.status, 2);
+}
+
+}  // namespace
