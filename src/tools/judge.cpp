@@ -1,8 +1,10 @@
 #include "tools/judge.h"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
+#include "records/record_file.h"
 #include "rules/repetition.h"
 
 namespace chuhe {
@@ -93,49 +95,64 @@ void write_judgement(std::ostream& out, Position& pos, RuleSet rules) {
 }
 
 int run_judge(const std::vector<std::string>& args) {
-    const char* usage = "usage: chuhe judge [--rules asian|chinese] --fen FEN --moves \"m1 m2 ...\"\n";
+    const char* usage =
+        "usage: chuhe judge [--rules asian|chinese] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"m1 m2 ...\"]\n";
     RuleSet rules = RuleSet::ASIAN;
-    std::string fen, moves;
+    std::string fen, moves, pgn;
     bool haveFen = false;
+    int game = 1, ply = -1;
+    auto fail = [&](const std::string& why) {
+        std::cerr << "chuhe judge: " << why << "\n";
+        return 2;
+    };
+    auto number = [](const std::string& v, int& out) {
+        if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) return false;
+        out = std::stoi(v);
+        return true;
+    };
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--pgn" || a == "--game") {
-            std::cerr << "chuhe judge: " << a
-                      << " is not available yet (it needs the PGN reader); use --fen and --moves\n";
-            return 2;
-        }
-        if (i + 1 >= args.size() || (a != "--rules" && a != "--fen" && a != "--moves")) {
+        if (i + 1 >= args.size() ||
+            (a != "--rules" && a != "--fen" && a != "--moves" && a != "--pgn" && a != "--game" && a != "--ply")) {
             std::cerr << "chuhe judge: unexpected argument '" << a << "'\n" << usage;
             return 2;
         }
         const std::string& v = args[++i];
-        if (a == "--rules" && !parse_rule_set(v, &rules)) {
-            std::cerr << "chuhe judge: unknown rule set '" << v << "' (asian or chinese)\n";
-            return 2;
-        }
+        if (a == "--rules" && !parse_rule_set(v, &rules)) return fail("unknown rule set '" + v + "' (asian or chinese)");
+        if (a == "--game" && (!number(v, game) || game < 1)) return fail("--game takes a game number from 1");
+        if (a == "--ply" && !number(v, ply)) return fail("--ply takes a number of plies");
         if (a == "--fen") fen = v, haveFen = true;
         if (a == "--moves") moves = v;
+        if (a == "--pgn") pgn = v;
     }
-    if (!haveFen) {
-        std::cerr << "chuhe judge: --fen is required\n" << usage;
+    if (haveFen == !pgn.empty()) {
+        std::cerr << "chuhe judge: give either --fen or --pgn\n" << usage;
         return 2;
     }
     Position pos;
     std::string error;
-    if (!pos.set(fen, &error)) {
-        std::cerr << "chuhe judge: bad FEN: " << error << "\n";
-        return 2;
+    if (!pgn.empty()) {
+        // The position after --ply plies (all by default) of game --game of a PGN or XQF file.
+        RecordFile file;
+        if (!read_record_file(pgn, file, &error)) return fail(error);
+        auto g = std::find_if(file.games.begin(), file.games.end(), [&](const Game& x) { return x.number == game; });
+        if (g == file.games.end()) {
+            for (const RecordError& e : file.errors)
+                if (e.game == game) return fail(pgn + ": game " + std::to_string(game) + ": " + e.message);
+            return fail(pgn + " has no game " + std::to_string(game) + " (it has " +
+                        std::to_string(file.gamesSeen) + ")");
+        }
+        if (!g->replay(pos, ply, &error)) return fail(pgn + ": game " + std::to_string(game) + ": " + error);
+    } else if (!pos.set(fen, &error)) {
+        return fail("bad FEN: " + error);
     }
     std::istringstream in(moves);
-    int ply = 0;
+    int n = 0;
     for (std::string text; in >> text;) {
         Move m = pos.parse_move(text, &error);
-        if (m == MOVE_NONE) {
-            std::cerr << "chuhe judge: move " << ply + 1 << ": " << error << "\n";
-            return 2;
-        }
+        if (m == MOVE_NONE) return fail("move " + std::to_string(n + 1) + ": " + error);
         pos.do_move(m);
-        ++ply;
+        ++n;
     }
     write_judgement(std::cout, pos, rules);
     return 0;

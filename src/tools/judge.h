@@ -16,7 +16,7 @@ namespace chuhe {
 // protocol front ends' judge command. pos is left as it was.
 void write_judgement(std::ostream& out, Position& pos, RuleSet rules);
 
-// `chuhe judge [--rules asian|chinese] --fen FEN --moves "m1 m2 ..."`
+// `chuhe judge [--rules asian|chinese] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves "m1 m2 ..."]`
 int run_judge(const std::vector<std::string>& args);
 
 }  // namespace chuhe

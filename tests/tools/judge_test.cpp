@@ -75,6 +75,35 @@ TEST(Judge, BadInputIsRefused) {
     EXPECT_NE(badRules.out.find("unknown rule set"), std::string::npos);
     Output noFen = judge("--moves 'h2e2'");
     EXPECT_EQ(noFen.status, 2);
+    Output both = judge("--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' --pgn x.pgn");
+    EXPECT_EQ(both.status, 2);
+    EXPECT_NE(both.out.find("give either --fen or --pgn"), std::string::npos) << both.out;
+    Output missing = judge("--pgn /nonexistent/games.pgn");
+    EXPECT_EQ(missing.status, 2);
+}
+
+TEST(Judge, ReadsTheGameFromAPgnFile) {
+    // The cannon chase of PerpetualChaseAsian as the second game of a file, with one more
+    // move; --ply chooses the position judged.
+    std::string path = testing::TempDir() + "chuhe_judge_test.pgn";
+    FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("[Game \"Chinese Chess\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 *\n\n"
+               "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n"
+               "[FEN \"2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1\"]\n[Format \"ICCS\"]\n\n"
+               "1. C2-A2 A7-B7 2. A2-B2 B7-A7 3. B2-A2 A7-B7 4. A2-B2 B7-A7 5. B2-A2 A7-B7 1-0\n",
+               f);
+    std::fclose(f);
+    Output r = judge("--pgn " + path + " --game 2 --ply 9");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(first_line(r.out), "ruling: red loses");
+    Output whole = judge("--pgn " + path + " --game 2");
+    EXPECT_EQ(first_line(whole.out), "ruling: red loses") << whole.out;
+    Output early = judge("--pgn " + path + " --game 2 --ply 4");
+    EXPECT_EQ(first_line(early.out), "ruling: no repetition") << "nothing repeats before ply 5";
+    Output noGame = judge("--pgn " + path + " --game 3");
+    EXPECT_EQ(noGame.status, 2);
+    EXPECT_NE(noGame.out.find("has no game 3 (it has 2)"), std::string::npos) << noGame.out;
 }
 
 }  // namespace
