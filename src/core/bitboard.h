@@ -114,7 +114,7 @@ inline Bitboard file_first_blockers(Square s, Bitboard occ) {
 // Occupancy of the 4 leg (or eye) squares as a 4-bit index. Off-board legs are stored as
 // SQ_NONE, whose bit is never set in an occupancy, so no branch is needed.
 inline unsigned leg_index(const Square (&legs)[4], Bitboard occ) {
-    return unsigned(occ >> legs[0]) & 1 | (unsigned(occ >> legs[1]) & 1) << 1 |
+    return (unsigned(occ >> legs[0]) & 1) | (unsigned(occ >> legs[1]) & 1) << 1 |
            (unsigned(occ >> legs[2]) & 1) << 2 | (unsigned(occ >> legs[3]) & 1) << 3;
 }
 

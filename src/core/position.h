@@ -65,8 +65,8 @@ public:
     int plies_since_root() const { return int(history_.size()) - 1; }
     const std::vector<StateInfo>& history() const { return history_; }
 
-    // Attacks: pieces of colour `by` attacking square s, with the current occupancy or
-    // with a hypothetical one (pieces outside `occ` are ignored).
+    // Attacks: pieces of colour `by` attacking square s, with the current occupancy or with
+    // a hypothetical one (the attackers themselves are taken from the board as it is).
     Bitboard attackers_to(Square s, Color by) const { return attackers_to(s, by, pieces()); }
     Bitboard attackers_to(Square s, Color by, Bitboard occ) const;
     // Squares a piece of type pt and colour c on s attacks with occupancy occ.
@@ -93,12 +93,15 @@ public:
     uint64_t compute_key() const;
 
 private:
+    enum Empty { EMPTY };
+    explicit Position(Empty);
     void clear();
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void set_check_info(StateInfo& st) const;
     bool king_safe_after(Square from, Square to) const;
+    Bitboard king_attackers(Square ksq, Color by, Bitboard occ) const;
     std::string validate() const;
 
     Piece board_[SQUARE_NB];
