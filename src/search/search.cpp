@@ -85,8 +85,9 @@ SearchResult Worker::result() {
     }
     const RootMove& best = rootMoves_[0];
     r.best = best.pv[0];
-    r.score = best.score == -VALUE_INFINITE ? best.previousScore : best.score;
+    r.score = best.score != -VALUE_INFINITE ? best.score : best.previousScore;
     r.depth = completedDepth_;
+    if (r.score == -VALUE_INFINITE) r.score = VALUE_ZERO, r.depth = 0;  // stopped at once
     if (best.pv.size() > 1) r.ponder = best.pv[1];
     else {
         // A PV cut short by a TT hit at the root's child: ask the table for a reply.

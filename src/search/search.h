@@ -51,7 +51,7 @@ struct SearchResult {
     Move best = MOVE_NONE;  // MOVE_NONE: no legal (or allowed) move
     Move ponder = MOVE_NONE;
     Value score = VALUE_ZERO;
-    int depth = 0;
+    int depth = 0;  // completed iterations; 0 = stopped before any, the score means nothing
 };
 
 struct SearchListener {

@@ -37,10 +37,12 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
     tt_.new_search();
 
     std::vector<RootMove> rootMoves;
+    auto listed = [](const std::vector<Move>& list, Move m) {
+        return std::find(list.begin(), list.end(), m) != list.end();
+    };
     for (Move m : MoveList::of<LEGAL>(pos))
-        if (limits.searchmoves.empty() ||
-            std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) !=
-                limits.searchmoves.end())
+        if ((limits.searchmoves.empty() || listed(limits.searchmoves, m)) &&
+            !listed(limits.banmoves, m))
             rootMoves.emplace_back(m);
 
     for (auto& w : workers_) w->prepare(pos, rootMoves);
@@ -51,6 +53,7 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
 
 void ThreadPool::ponderhit() {
     // The opponent played the expected move: our clock runs from now.
+    if (!ponder_) return;
     tm_.restart();
     ponder_ = false;  // sequentially consistent: the restart above is seen first
 }

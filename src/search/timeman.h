@@ -29,6 +29,7 @@ struct SearchLimits {
     bool infinite = false;
     bool ponder = false;
     std::vector<Move> searchmoves;  // root moves to consider; empty = all legal moves
+    std::vector<Move> banmoves;     // root moves never to play (UCCI banmoves)
 
     bool use_time_management() const { return time[RED] || time[BLACK]; }
 };
