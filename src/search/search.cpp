@@ -69,7 +69,8 @@ void Worker::run() {
         pool_.helpersRunning_.fetch_sub(1, std::memory_order_release);
         return;
     }
-    // While pondering or analysing, the best move may only be sent after ponderhit or stop.
+    // The main worker ends the search for everybody, but while pondering or analysing the
+    // best move may only be sent after ponderhit or stop.
     while (!pool_.stop_requested() && (pool_.ponder_ || pool_.limits_.infinite))
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     pool_.stop();
@@ -166,8 +167,6 @@ void Worker::iterative_deepening() {
                 pool_.stop();
         }
     }
-    // With depth or node limits the main worker ends the search for everybody.
-    if (is_main()) pool_.stop();
 }
 
 void Worker::check_time() {
@@ -319,7 +318,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 if (!ss->inCheck && lmrDepth < 6 && ss->staticEval + 100 + 90 * lmrDepth <= alpha)
                     continue;
                 if (!see_ge(pos_, move, -20 * lmrDepth * lmrDepth)) continue;
-            } else if (!see_ge(pos_, move, -90 * depth))
+            } else if (!givesCheck && !see_ge(pos_, move, -90 * depth))
                 continue;
         }
 
