@@ -14,14 +14,15 @@ void TimeManager::init(const SearchLimits& limits, Color us, TimePoint moveOverh
     // Without moves to go, plan as if the game lasted another 40 moves.
     int mtg = limits.movestogo ? std::min(limits.movestogo, 40) : 40;
 
-    // What the next mtg moves may use, keeping back the overhead of each of them.
-    TimePoint available = std::max<TimePoint>(1, time + inc * (mtg - 1) - moveOverhead * (2 + mtg));
-    // Never plan to use more than this of the clock on one move.
-    TimePoint cap = std::max<TimePoint>(1, time * (mtg == 1 ? 9 : 8) / 10 - moveOverhead);
+    // A reserve never planned for, against latency spikes of the GUI and the machine: with
+    // a small increment the clock settles just above it instead of draining to zero.
+    TimePoint reserve = std::min(time / 3, moveOverhead * 20);
+    TimePoint usable = std::max<TimePoint>(time - reserve, 0);
 
-    optimum_ = std::min(available / mtg, cap);
+    optimum_ = usable / mtg + std::max<TimePoint>(inc - moveOverhead, 0);
     if (ponderOption) optimum_ += optimum_ / 4;  // pondering saves time on most moves
-    maximum_ = std::min(std::max<TimePoint>(optimum_ * 5, 1), cap);
+    TimePoint cap = std::max<TimePoint>(usable * 8 / 10, 1);
+    maximum_ = std::clamp<TimePoint>(optimum_ * 5, 1, cap);
     optimum_ = std::clamp<TimePoint>(optimum_, 1, maximum_);
 }
 

@@ -86,6 +86,15 @@ TEST(Uci, MateScores) {
     EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
 }
 
+TEST(Uci, StopsAtOnceOnAMateUnderFixedTime) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    // 100 s per move, but a proven mate needs no more thought (the guard time is 60 s).
+    e.send("go movetime 100000");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+}
+
 TEST(Uci, NoLegalMove) {
     EngineProcess e;
     start(e);
@@ -182,12 +191,12 @@ TEST(Uci, ClockAndMovetime) {
     start(e);
     e.send("debug on");
     e.send("position startpos");
-    // 1 s + 10 ms per move: about 24 ms planned, at most 120 ms.
+    // 1 s + 10 ms per move: 200 ms kept in reserve, 20 ms planned, at most 100 ms.
     e.send("go wtime 1000 btime 1000 winc 10 binc 10");
-    EXPECT_EQ(e.read_line(), "info string time optimum 24 maximum 120");
+    EXPECT_EQ(e.read_line(), "info string time optimum 20 maximum 100");
     expect_uci_search_lines(e.read_until("bestmove"));
     e.send("go wtime 60000 btime 60000 movestogo 20");
-    EXPECT_EQ(e.read_line(), "info string time optimum 2989 maximum 14945");
+    EXPECT_EQ(e.read_line(), "info string time optimum 2990 maximum 14950");
     e.send("stop");
     e.read_until("bestmove");
     e.send("go movetime 50");
