@@ -54,7 +54,7 @@ public:
 
     void new_game();
     void clear_hash() { tt_.clear(); }
-    void set_hash(int megabytes) { tt_.resize(megabytes); }
+    bool set_hash(int megabytes) { return tt_.resize(megabytes); }
     int hash_megabytes() const { return int(tt_.megabytes()); }
     void set_threads(int n);
     EngineOptions& options() { return options_; }

@@ -100,7 +100,8 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "hashsize") {
         if (!parse_number(value, Engine::MAX_HASH_MB, &n))
             return error("hashsize takes megabytes from 0 to " + std::to_string(Engine::MAX_HASH_MB));
-        engine_.set_hash(n ? int(n) : 16);
+        if (!engine_.set_hash(n ? int(n) : 16))
+            error("not enough memory for a " + value + " MB hash table; the old one stays");
     } else if (name == "threads") {
         if (!parse_number(value, Engine::MAX_THREADS, &n))
             return error("threads takes a number from 0 to " + std::to_string(Engine::MAX_THREADS));

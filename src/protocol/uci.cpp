@@ -107,7 +107,8 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     };
     EngineOptions& o = engine_.options();
     if (name == "hash") {
-        if (spin(1, Engine::MAX_HASH_MB)) engine_.set_hash(int(n));
+        if (spin(1, Engine::MAX_HASH_MB) && !engine_.set_hash(int(n)))
+            error("not enough memory for a " + value + " MB hash table; the old one stays");
     } else if (name == "threads") {
         if (spin(1, Engine::MAX_THREADS)) engine_.set_threads(int(n));
     } else if (name == "clear hash") engine_.clear_hash();

@@ -1,6 +1,7 @@
 #include "search/tt.h"
 
 #include <algorithm>
+#include <new>
 
 namespace chuhe {
 
@@ -22,12 +23,16 @@ unsigned data_generation(uint64_t d) { return unsigned(d >> 58); }
 
 }  // namespace
 
-void TranspositionTable::resize(size_t megabytes) {
+bool TranspositionTable::resize(size_t megabytes) {
     megabytes = std::max<size_t>(megabytes, 1);
-    count_ = megabytes * 1024 * 1024 / sizeof(Bucket);
-    buckets_ = std::make_unique<Bucket[]>(count_);
+    size_t count = megabytes * 1024 * 1024 / sizeof(Bucket);
+    std::unique_ptr<Bucket[]> buckets(new (std::nothrow) Bucket[count]);
+    if (!buckets) return false;
+    buckets_ = std::move(buckets);
+    count_ = count;
     megabytes_ = megabytes;
     clear();
+    return true;
 }
 
 void TranspositionTable::clear() {

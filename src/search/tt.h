@@ -34,7 +34,8 @@ public:
 
     TranspositionTable() { resize(16); }
 
-    void resize(size_t megabytes);  // also clears
+    // Also clears. False (and the table unchanged) if the memory cannot be had.
+    bool resize(size_t megabytes);
     void clear();
     void new_search() { generation_ = (generation_ + 1) & GENERATION_MASK; }
 
