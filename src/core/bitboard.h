@@ -80,35 +80,40 @@ inline unsigned file_bits(Bitboard occ, int f) {
 inline Bitboard rank_to_bb(unsigned mask, int r) { return Bitboard(mask) << (9 * r); }
 inline Bitboard file_to_bb(unsigned mask, int f) { return Tables::file_spread[mask] << f; }
 
-inline const LineMasks& rank_masks(Square s, Bitboard occ) {
-    return Tables::rank_lines[file_of(s)][rank_bits(occ, rank_of(s))];
-}
-inline const LineMasks& file_masks(Square s, Bitboard occ) {
-    return Tables::file_lines[rank_of(s)][file_bits(occ, file_of(s))];
-}
-
-// Squares a rook on s attacks: empty squares and first blockers of either colour.
-inline Bitboard rook_attacks(Square s, Bitboard occ) {
-    const LineMasks& r = rank_masks(s, occ);
-    const LineMasks& f = file_masks(s, occ);
+// Slider attacks from the occupancy of the piece's rank (9 bits) and file (10 bits). The
+// position keeps these occupancies up to date; for any other occupancy the Bitboard overloads
+// below gather them first.
+inline Bitboard rook_attacks(Square s, unsigned rankOcc, unsigned fileOcc) {
+    const LineMasks& r = Tables::rank_lines[file_of(s)][rankOcc];
+    const LineMasks& f = Tables::file_lines[rank_of(s)][fileOcc];
     return rank_to_bb(r.quiet | r.first, rank_of(s)) | file_to_bb(f.quiet | f.first, file_of(s));
 }
 
 // Empty squares a rook or cannon on s can move to.
-inline Bitboard slider_quiets(Square s, Bitboard occ) {
-    return rank_to_bb(rank_masks(s, occ).quiet, rank_of(s)) |
-           file_to_bb(file_masks(s, occ).quiet, file_of(s));
+inline Bitboard slider_quiets(Square s, unsigned rankOcc, unsigned fileOcc) {
+    return rank_to_bb(Tables::rank_lines[file_of(s)][rankOcc].quiet, rank_of(s)) |
+           file_to_bb(Tables::file_lines[rank_of(s)][fileOcc].quiet, file_of(s));
 }
 
 // Squares a cannon on s attacks (captures over exactly one screen), of either colour.
+inline Bitboard cannon_attacks(Square s, unsigned rankOcc, unsigned fileOcc) {
+    return rank_to_bb(Tables::rank_lines[file_of(s)][rankOcc].second, rank_of(s)) |
+           file_to_bb(Tables::file_lines[rank_of(s)][fileOcc].second, file_of(s));
+}
+
+inline Bitboard rook_attacks(Square s, Bitboard occ) {
+    return rook_attacks(s, rank_bits(occ, rank_of(s)), file_bits(occ, file_of(s)));
+}
+inline Bitboard slider_quiets(Square s, Bitboard occ) {
+    return slider_quiets(s, rank_bits(occ, rank_of(s)), file_bits(occ, file_of(s)));
+}
 inline Bitboard cannon_attacks(Square s, Bitboard occ) {
-    return rank_to_bb(rank_masks(s, occ).second, rank_of(s)) |
-           file_to_bb(file_masks(s, occ).second, file_of(s));
+    return cannon_attacks(s, rank_bits(occ, rank_of(s)), file_bits(occ, file_of(s)));
 }
 
 // The first blocker on each side along the file of s: used for the flying general.
 inline Bitboard file_first_blockers(Square s, Bitboard occ) {
-    return file_to_bb(file_masks(s, occ).first, file_of(s));
+    return file_to_bb(Tables::file_lines[rank_of(s)][file_bits(occ, file_of(s))].first, file_of(s));
 }
 
 // Occupancy of the 4 leg (or eye) squares as a 4-bit index. Off-board legs are stored as
@@ -118,13 +123,24 @@ inline unsigned leg_index(const Square (&legs)[4], Bitboard occ) {
            (unsigned(occ >> legs[2]) & 1) << 2 | (unsigned(occ >> legs[3]) & 1) << 3;
 }
 
-inline Bitboard horse_moves(Square s, Bitboard occ) {
+// The same from a mailbox board with an empty entry at SQ_NONE: four byte loads are cheaper
+// than four 128-bit shifts, and move generation always has the board at hand.
+inline unsigned leg_index(const Square (&legs)[4], const Piece* board) {
+    return unsigned(board[legs[0]] != NO_PIECE) | unsigned(board[legs[1]] != NO_PIECE) << 1 |
+           unsigned(board[legs[2]] != NO_PIECE) << 2 | unsigned(board[legs[3]] != NO_PIECE) << 3;
+}
+
+// Horse and elephant moves; Occupancy is a Bitboard or a mailbox board (see leg_index).
+template <typename Occupancy>
+inline Bitboard horse_moves(Square s, Occupancy occ) {
     return Tables::horse_moves[s][leg_index(Tables::horse_legs[s], occ)];
 }
-inline Bitboard horse_attackers(Square target, Bitboard occ) {
+template <typename Occupancy>
+inline Bitboard horse_attackers(Square target, Occupancy occ) {
     return Tables::horse_attackers[target][leg_index(Tables::diagonal_neighbours[target], occ)];
 }
-inline Bitboard elephant_moves(Square s, Bitboard occ) {
+template <typename Occupancy>
+inline Bitboard elephant_moves(Square s, Occupancy occ) {
     return Tables::elephant_moves[s][leg_index(Tables::diagonal_neighbours[s], occ)];
 }
 

@@ -6,47 +6,53 @@ namespace chuhe {
 
 namespace {
 
-// Calls emit(from, destinations) for every piece of the side to move, with the destinations
-// restricted to empty squares (quiets) and/or enemy pieces (captures) as Type asks.
+// Calls emit(from, destinations) for every piece of the side to move standing on `movers`,
+// with the destinations restricted to empty squares (quiets) and/or enemy pieces (captures)
+// as Type asks.
 template <GenType Type, typename Emit>
-inline void for_each_piece(const Position& pos, Emit&& emit) {
+inline void for_each_piece(const Position& pos, Bitboard movers, Emit&& emit) {
     Color us = pos.side_to_move();
     Bitboard occ = pos.pieces();
+    const Piece* board = pos.board();
     Bitboard quiets = Type == CAPTURES ? Bitboard(0) : ~occ;
     Bitboard captures = Type == QUIETS ? Bitboard(0) : pos.pieces(~us);
     Bitboard targets = quiets | captures;
+    auto rankOcc = [&](Square s) { return pos.rank_occupancy(rank_of(s)); };
+    auto fileOcc = [&](Square s) { return pos.file_occupancy(file_of(s)); };
 
-    for (Bitboard b = pos.pieces(us, ROOK); b;) {
+    for (Bitboard b = pos.pieces(us, ROOK) & movers; b;) {
         Square from = pop_lsb(b);
-        emit(from, rook_attacks(from, occ) & targets);
+        emit(from, rook_attacks(from, rankOcc(from), fileOcc(from)) & targets);
     }
-    for (Bitboard b = pos.pieces(us, CANNON); b;) {
+    for (Bitboard b = pos.pieces(us, CANNON) & movers; b;) {
         Square from = pop_lsb(b);
-        emit(from, (slider_quiets(from, occ) & quiets) | (cannon_attacks(from, occ) & captures));
+        emit(from, (slider_quiets(from, rankOcc(from), fileOcc(from)) & quiets) |
+                       (cannon_attacks(from, rankOcc(from), fileOcc(from)) & captures));
     }
-    for (Bitboard b = pos.pieces(us, HORSE); b;) {
+    for (Bitboard b = pos.pieces(us, HORSE) & movers; b;) {
         Square from = pop_lsb(b);
-        emit(from, horse_moves(from, occ) & targets);
+        emit(from, horse_moves(from, board) & targets);
     }
-    for (Bitboard b = pos.pieces(us, PAWN); b;) {
+    for (Bitboard b = pos.pieces(us, PAWN) & movers; b;) {
         Square from = pop_lsb(b);
         emit(from, Tables::pawn_moves[us][from] & targets);
     }
-    for (Bitboard b = pos.pieces(us, ELEPHANT); b;) {
+    for (Bitboard b = pos.pieces(us, ELEPHANT) & movers; b;) {
         Square from = pop_lsb(b);
-        emit(from, elephant_moves(from, occ) & targets);
+        emit(from, elephant_moves(from, board) & targets);
     }
-    for (Bitboard b = pos.pieces(us, ADVISOR); b;) {
+    for (Bitboard b = pos.pieces(us, ADVISOR) & movers; b;) {
         Square from = pop_lsb(b);
         emit(from, Tables::advisor_moves[from] & targets);
     }
-    Square ksq = pos.king_square(us);
-    emit(ksq, Tables::king_moves[ksq] & targets);
+    if (Square ksq = pos.king_square(us); movers & square_bb(ksq)) emit(ksq, Tables::king_moves[ksq] & targets);
 }
+
+constexpr Bitboard ALL_SQUARES = ~Bitboard(0);
 
 template <GenType Type>
 Move* generate_pseudo(const Position& pos, Move* list) {
-    for_each_piece<Type>(pos, [&](Square from, Bitboard dests) {
+    for_each_piece<Type>(pos, ALL_SQUARES, [&](Square from, Bitboard dests) {
         while (dests) *list++ = make_move(from, pop_lsb(dests));
     });
     return list;
@@ -73,22 +79,21 @@ Move* generate<LEGAL>(const Position& pos, Move* list) {
 // counted by popcount; only the king's moves, pinned pieces and screen squares are tested.
 int count_legal_moves(const Position& pos) {
     const StateInfo& st = pos.state();
-    Square ksq = pos.king_square(pos.side_to_move());
+    Bitboard king = square_bb(pos.king_square(pos.side_to_move()));
     int n = 0;
+    auto testEach = [&](Square from, Bitboard dests) {
+        while (dests) n += pos.king_safe_after(from, pop_lsb(dests));
+    };
     if (st.checkers) {
-        Move list[MAX_MOVES];
-        Move* end = generate_pseudo<PSEUDO_LEGAL>(pos, list);
-        for (Move* m = list; m != end; ++m) n += pos.legal(*m);
+        for_each_piece<PSEUDO_LEGAL>(pos, ALL_SQUARES, testEach);
         return n;
     }
-    for_each_piece<PSEUDO_LEGAL>(pos, [&](Square from, Bitboard dests) {
-        Bitboard tested = dests;
-        if (from != ksq && !((st.pinned >> from) & 1)) {
-            n += popcount(dests & ~st.screens);
-            tested &= st.screens;
-        }
-        while (tested) n += pos.legal(make_move(from, pop_lsb(tested)));
+    Bitboard screens = st.screens;
+    for_each_piece<PSEUDO_LEGAL>(pos, ~(st.pinned | king), [&](Square from, Bitboard dests) {
+        n += popcount(dests & ~screens);
+        if (screens) testEach(from, dests & screens);
     });
+    for_each_piece<PSEUDO_LEGAL>(pos, st.pinned | king, testEach);
     return n;
 }
 

@@ -55,6 +55,8 @@ Position::Position() : Position(EMPTY) { set(START_FEN); }
 
 void Position::clear() {
     std::memset(board_, 0, sizeof(board_));
+    std::memset(rankOcc_, 0, sizeof(rankOcc_));
+    std::memset(fileOcc_, 0, sizeof(fileOcc_));
     std::memset(byColor_, 0, sizeof(byColor_));
     std::memset(byPiece_, 0, sizeof(byPiece_));
     kingSq_[RED] = kingSq_[BLACK] = SQ_NONE;
@@ -65,6 +67,8 @@ void Position::clear() {
 
 void Position::put_piece(Piece p, Square s) {
     board_[s] = p;
+    rankOcc_[rank_of(s)] ^= 1u << file_of(s);
+    fileOcc_[file_of(s)] ^= 1u << rank_of(s);
     byColor_[color_of(p)] |= square_bb(s);
     byPiece_[p] |= square_bb(s);
     if (type_of(p) == KING) kingSq_[color_of(p)] = s;
@@ -75,6 +79,8 @@ void Position::remove_piece(Square s) {
     byColor_[color_of(p)] ^= square_bb(s);
     byPiece_[p] ^= square_bb(s);
     board_[s] = NO_PIECE;
+    rankOcc_[rank_of(s)] ^= 1u << file_of(s);
+    fileOcc_[file_of(s)] ^= 1u << rank_of(s);
 }
 
 void Position::move_piece(Square from, Square to) {
@@ -84,6 +90,10 @@ void Position::move_piece(Square from, Square to) {
     byPiece_[p] ^= fromTo;
     board_[from] = NO_PIECE;
     board_[to] = p;
+    rankOcc_[rank_of(from)] ^= 1u << file_of(from);
+    fileOcc_[file_of(from)] ^= 1u << rank_of(from);
+    rankOcc_[rank_of(to)] ^= 1u << file_of(to);
+    fileOcc_[file_of(to)] ^= 1u << rank_of(to);
     if (type_of(p) == KING) kingSq_[color_of(p)] = to;
 }
 
@@ -241,54 +251,90 @@ inline Bitboard Position::king_attackers(Square ksq, Color by, Bitboard occ) con
            (Tables::pawn_attackers[by][ksq] & pieces(by, PAWN));
 }
 
+namespace {
+
+// What one line (rank or file) through the king holds, as bit sets along that line.
+struct LineThreats {
+    unsigned checkers = 0, pinned = 0, screens = 0;
+};
+
+// Along a line through the king at `pos`: an enemy rook (on a file also the enemy king) that
+// is the first blocker, or a cannon that is the second, gives check. An own first blocker in
+// front of such a rook is pinned; both blockers in front of a cannon that is the third are
+// pinned; the empty squares in front of a cannon that is the first blocker become a screen if
+// filled. The two halves of the line are its two directions.
+inline LineThreats scan_line(const LineMasks& m, int pos, unsigned rooks, unsigned cannons, unsigned own) {
+    LineThreats t;
+    t.checkers = (m.first & rooks) | (m.second & cannons);
+    unsigned below = (1u << pos) - 1;
+    for (unsigned half : {below, ~below & ~(1u << pos)}) {
+        unsigned b1 = m.first & half, b2 = m.second & half, b3 = m.third & half;
+        if (b2 & rooks) t.pinned |= b1 & own;
+        if (b3 & cannons) t.pinned |= (b1 | b2) & own;
+        if (b1 & cannons) t.screens |= m.quiet & half;
+    }
+    return t;
+}
+
+}  // namespace
+
 // Fills checkers, pinned and screens for the side to move (see StateInfo).
 void Position::set_check_info(StateInfo& st) const {
     Color us = side_, them = ~us;
     Square ksq = kingSq_[us];
-    Bitboard occ = pieces(), own = pieces(us);
-    st.checkers = king_attackers(ksq, them, occ);
-    st.pinned = st.screens = 0;
-
-    // Along the king's rank and file: an own first blocker in front of an enemy rook (or, on the
-    // file, the enemy king) is pinned; both blockers in front of an enemy cannon are pinned; an
-    // empty square in front of an enemy cannon with no screen becomes a screen if filled.
-    // A line holds its squares in bit order; the two halves are the two directions.
-    auto scan = [&](const LineMasks& m, int pos, unsigned rooks, unsigned cannons, unsigned ownBits,
-                    unsigned& pinned, unsigned& screens) {
-        unsigned below = (1u << pos) - 1;
-        for (unsigned half : {below, ~below & ~(1u << pos)}) {
-            unsigned b1 = m.first & half, b2 = m.second & half, b3 = m.third & half;
-            if (b2 & rooks) pinned |= b1 & ownBits;
-            if (b3 & cannons) pinned |= (b1 | b2) & ownBits;
-            if (b1 & cannons) screens |= m.quiet & half;
-        }
-    };
     int r = rank_of(ksq), f = file_of(ksq);
-    unsigned pinned = 0, screens = 0;
-    scan(Tables::rank_lines[f][rank_bits(occ, r)], f, rank_bits(pieces(them, ROOK), r),
-         rank_bits(pieces(them, CANNON), r), rank_bits(own, r), pinned, screens);
-    st.pinned = rank_to_bb(pinned, r);
-    st.screens = rank_to_bb(screens, r);
-    pinned = screens = 0;
-    scan(Tables::file_lines[r][file_bits(occ, f)], r, file_bits(pieces(them, ROOK) | pieces(them, KING), f),
-         file_bits(pieces(them, CANNON), f), file_bits(own, f), pinned, screens);
-    st.pinned |= file_to_bb(pinned, f);
-    st.screens |= file_to_bb(screens, f);
+    Bitboard own = pieces(us), rooks = pieces(them, ROOK), cannons = pieces(them, CANNON);
+
+    // The kings never share a rank, so the enemy king only matters on the file.
+    LineThreats onRank = scan_line(Tables::rank_lines[f][rankOcc_[r]], f, rank_bits(rooks, r),
+                                   rank_bits(cannons, r), rank_bits(own, r));
+    LineThreats onFile = scan_line(Tables::file_lines[r][fileOcc_[f]], r,
+                                   file_bits(rooks | pieces(them, KING), f), file_bits(cannons, f),
+                                   file_bits(own, f));
+    // Checks, pins and screens are rare: skip the 128-bit conversions of empty line masks.
+    st.checkers = (horse_attackers(ksq, board_) & pieces(them, HORSE)) |
+                  (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN));
+    st.pinned = st.screens = 0;
+    if (onRank.checkers | onRank.pinned | onRank.screens) {
+        st.checkers |= rank_to_bb(onRank.checkers, r);
+        st.pinned |= rank_to_bb(onRank.pinned, r);
+        st.screens |= rank_to_bb(onRank.screens, r);
+    }
+    if (onFile.checkers | onFile.pinned | onFile.screens) {
+        st.checkers |= file_to_bb(onFile.checkers, f);
+        st.pinned |= file_to_bb(onFile.pinned, f);
+        st.screens |= file_to_bb(onFile.screens, f);
+    }
 
     // Horse legs: an own piece on the leg of an enemy horse that would otherwise give check.
-    for (int i = 0; i < 4; ++i) {
-        Square leg = Tables::diagonal_neighbours[ksq][i];
-        if (leg != SQ_NONE && (own & square_bb(leg)) &&
-            (Tables::horse_attackers[ksq][0xF ^ (1u << i)] & pieces(them, HORSE)))
-            st.pinned |= square_bb(leg);
-    }
+    if (Tables::horse_attackers[ksq][0] & pieces(them, HORSE))
+        for (int i = 0; i < 4; ++i) {
+            Square leg = Tables::diagonal_neighbours[ksq][i];
+            if (leg != SQ_NONE && (own & square_bb(leg)) &&
+                (Tables::horse_attackers[ksq][0xF ^ (1u << i)] & pieces(them, HORSE)))
+                st.pinned |= square_bb(leg);
+        }
 }
 
 bool Position::king_safe_after(Square from, Square to) const {
-    Color us = side_;
+    Color us = side_, them = ~us;
     Square ksq = from == kingSq_[us] ? to : kingSq_[us];
+    int r = rank_of(ksq), f = file_of(ksq);
+    // Line occupancies of the king's rank and file after the move, without a 128-bit gather.
+    unsigned rankOcc = rankOcc_[r], fileOcc = fileOcc_[f];
+    if (rank_of(from) == r) rankOcc ^= 1u << file_of(from);
+    if (file_of(from) == f) fileOcc ^= 1u << rank_of(from);
+    if (rank_of(to) == r) rankOcc |= 1u << file_of(to);
+    if (file_of(to) == f) fileOcc |= 1u << rank_of(to);
+    Bitboard alive = ~square_bb(to);  // a captured piece attacks no more
+    Bitboard rooks = (pieces(them, ROOK) | pieces(them, KING)) & alive, cannons = pieces(them, CANNON) & alive;
+    const LineMasks& onRank = Tables::rank_lines[f][rankOcc];
+    const LineMasks& onFile = Tables::file_lines[r][fileOcc];
+    if ((rank_to_bb(onRank.first, r) | file_to_bb(onFile.first, f)) & rooks) return false;
+    if ((rank_to_bb(onRank.second, r) | file_to_bb(onFile.second, f)) & cannons) return false;
+    if (Tables::pawn_attackers[them][ksq] & pieces(them, PAWN) & alive) return false;
     Bitboard occ = (pieces() ^ square_bb(from)) | square_bb(to);
-    return !(king_attackers(ksq, ~us, occ) & ~square_bb(to));  // a captured piece attacks no more
+    return !(horse_attackers(ksq, occ) & pieces(them, HORSE) & alive);
 }
 
 bool Position::legal(Move m) const {
@@ -427,6 +473,10 @@ bool Position::is_consistent(std::string* error) const {
     set_check_info(fresh);
     if (fresh.checkers != checkers() || fresh.pinned != state().pinned || fresh.screens != state().screens)
         return fail(error, "check info differs from recomputation");
+    for (int r = 0; r < RANK_NB; ++r)
+        if (rankOcc_[r] != rank_bits(pieces(), r)) return fail(error, "rank occupancy differs from the bitboards");
+    for (int f = 0; f < FILE_NB; ++f)
+        if (fileOcc_[f] != file_bits(pieces(), f)) return fail(error, "file occupancy differs from the bitboards");
     for (Square s = 0; s < SQUARE_NB; ++s) {
         Piece p = board_[s];
         bool inBoards = p ? bool(byPiece_[p] & square_bb(s)) && bool(byColor_[color_of(p)] & square_bb(s))

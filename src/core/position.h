@@ -51,6 +51,11 @@ public:
         return byPiece_[make_piece(RED, pt)] | byPiece_[make_piece(BLACK, pt)];
     }
     int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+    // Occupancy of rank r (bit = file) and of file f (bit = rank), kept for the slider tables.
+    unsigned rank_occupancy(int r) const { return rankOcc_[r]; }
+    unsigned file_occupancy(int f) const { return fileOcc_[f]; }
+    // The mailbox board, with an always-empty entry at SQ_NONE (see leg_index).
+    const Piece* board() const { return board_; }
 
     // State
     const StateInfo& state() const { return history_.back(); }
@@ -74,6 +79,8 @@ public:
 
     // Legality. `legal` expects a pseudo-legal move (as produced by generate()).
     bool legal(Move m) const;
+    // The full test behind legal(): is the own king safe after moving from -> to?
+    bool king_safe_after(Square from, Square to) const;
     bool pseudo_legal(Move m) const;  // for moves from the TT or killers: may be any value
     bool gives_check(Move m) const;
 
@@ -100,11 +107,12 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void set_check_info(StateInfo& st) const;
-    bool king_safe_after(Square from, Square to) const;
     Bitboard king_attackers(Square ksq, Color by, Bitboard occ) const;
     std::string validate() const;
 
-    Piece board_[SQUARE_NB];
+    Piece board_[SQUARE_NB + 1];
+    uint16_t rankOcc_[RANK_NB];
+    uint16_t fileOcc_[FILE_NB];
     Bitboard byColor_[COLOR_NB];
     Bitboard byPiece_[PIECE_NB];
     Square kingSq_[COLOR_NB];

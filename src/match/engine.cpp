@@ -1,0 +1,310 @@
+#include "match/engine.h"
+
+#include <sstream>
+
+namespace chuhe::match {
+
+namespace {
+
+std::string first_word(const std::string& line) {
+    std::istringstream in(line);
+    std::string w;
+    in >> w;
+    return w;
+}
+
+int64_t elapsed_ms(SteadyClock::time_point since) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - since).count();
+}
+
+// Fairy-Stockfish's chess-style squares count ranks from 1: h10g8 is h9g7 here.
+std::string shift_ranks(const std::string& move, int delta) {
+    std::string out, digits;
+    auto flush = [&] {
+        if (!digits.empty()) out += std::to_string(std::stoi(digits) + delta);
+        digits.clear();
+    };
+    for (char c : move) {
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            digits += c;
+            if (digits.size() > 2) return move;  // not a square: leave it for the move parser to reject
+        } else {
+            flush();
+            out += c;
+        }
+    }
+    flush();
+    return out;
+}
+
+}  // namespace
+
+const char* protocol_name(Protocol p) {
+    switch (p) {
+    case Protocol::UCCI: return "ucci";
+    case Protocol::UCI: return "uci";
+    case Protocol::UCI_VARIANT: return "uci-variant";
+    default: return "auto";
+    }
+}
+
+bool parse_protocol(const std::string& text, Protocol& p) {
+    for (Protocol q : {Protocol::AUTO, Protocol::UCCI, Protocol::UCI, Protocol::UCI_VARIANT})
+        if (text == protocol_name(q)) {
+            p = q;
+            return true;
+        }
+    return false;
+}
+
+bool EngineClient::send(const std::string& line) { return process_.write_line(line); }
+
+bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error) {
+    auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeoutMs);
+    std::string line;
+    for (;;) {
+        switch (process_.read_line(line, deadline)) {
+        case Process::Read::LINE:
+            if (first_word(line) == token) return true;
+            if (protocol_ == Protocol::UCCI && line.find("option usemillisec") == 0) millisec_ = true;
+            break;
+        case Process::Read::TIMEOUT:
+            if (error) *error = "no '" + token + "' within " + std::to_string(timeoutMs / 1000.0).substr(0, 4) + " s";
+            return false;
+        case Process::Read::CLOSED:
+            process_.kill();
+            if (error) *error = "the engine exited (" + process_.exit_reason() + ") before '" + token + "'";
+            return false;
+        }
+    }
+}
+
+bool EngineClient::start(std::string* error) {
+    std::string why;
+    auto fail = [&](const std::string& reason) {
+        process_.kill();
+        if (error) *error = config_.name + ": " + reason;
+        return false;
+    };
+    if (!process_.start(config_.command, config_.args, config_.workDir, config_.stderrPath, &why)) return fail(why);
+    millisec_ = false;
+    protocol_ = config_.protocol;
+    if (protocol_ == Protocol::AUTO) {
+        // Offer UCCI first: a UCCI engine answers ucciok; a UCI engine complains or keeps quiet.
+        send("ucci");
+        auto deadline = SteadyClock::now() + std::chrono::milliseconds(config_.responseTimeoutMs);
+        std::string line;
+        while (protocol_ == Protocol::AUTO && process_.read_line(line, deadline) == Process::Read::LINE) {
+            std::string w = first_word(line);
+            if (w == "ucciok")
+                protocol_ = Protocol::UCCI;
+            else if (w == "option")
+                millisec_ |= line.find("option usemillisec") == 0;
+            else if (w != "id" && w != "copyprotection" && !w.empty())
+                break;
+        }
+        if (protocol_ == Protocol::AUTO) {
+            millisec_ = false;
+            if (!process_.running()) return fail("the engine exited (" + process_.exit_reason() + ") at 'ucci'");
+            protocol_ = Protocol::UCI;
+            send("uci");
+            if (!wait_for("uciok", config_.responseTimeoutMs, &why))
+                return fail("answered neither 'ucci' nor 'uci': " + why);
+        }
+    } else if (protocol_ == Protocol::UCCI) {
+        send("ucci");
+        if (!wait_for("ucciok", config_.responseTimeoutMs, &why)) return fail(why);
+    } else {
+        send("uci");
+        if (!wait_for("uciok", config_.responseTimeoutMs, &why)) return fail(why);
+    }
+
+    if (protocol_ == Protocol::UCCI) {
+        if (millisec_) send("setoption usemillisec true");
+        for (const auto& [name, value] : config_.options) send("setoption " + name + " " + value);
+    } else {
+        if (protocol_ == Protocol::UCI_VARIANT) send("setoption name UCI_Variant value xiangqi");
+        for (const auto& [name, value] : config_.options) send("setoption name " + name + " value " + value);
+    }
+    send("isready");
+    if (!wait_for("readyok", config_.responseTimeoutMs, &why)) return fail(why);
+    return true;
+}
+
+bool EngineClient::new_game(std::string* error) {
+    send(protocol_ == Protocol::UCCI ? "setoption newgame" : "ucinewgame");
+    send("isready");
+    std::string why;
+    if (wait_for("readyok", config_.responseTimeoutMs, &why)) return true;
+    if (error) *error = config_.name + ": " + why;
+    return false;
+}
+
+std::string EngineClient::move_text(Move m) const {
+    std::string t = Position::move_to_string(m);
+    return protocol_ == Protocol::UCI_VARIANT ? shift_ranks(t, 1) : t;
+}
+
+bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
+    std::istringstream in(line);
+    std::string w;
+    in >> w;
+    while (in >> w) {
+        if (w == "depth") {
+            in >> r.depth;
+        } else if (w == "score") {
+            std::string kind;
+            in >> kind;
+            int v = 0;
+            if (kind == "cp" && (in >> v)) {
+                r.score = v, r.hasScore = true;
+            } else if (kind == "mate" && (in >> v)) {
+                r.score = v > 0 ? 100000 - 2 * v + 1 : -100000 - 2 * v;
+                r.hasScore = true;
+            } else if (protocol_ == Protocol::UCCI) {  // UCCI scores are bare numbers
+                try {
+                    r.score = std::stoi(kind);
+                    r.hasScore = true;
+                } catch (...) {
+                }
+            }
+            in.clear();
+        } else if (w == "pv" || w == "string" || w == "message") {
+            break;
+        }
+    }
+    return true;
+}
+
+SearchResult EngineClient::go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
+                              const Clock& own, const Clock& opponent, const std::vector<Move>& banned,
+                              bool drawOffered) {
+    SearchResult r;
+    std::string position;
+    if (protocol_ == Protocol::UCCI) {
+        // The position after the last capture, and the moves since.
+        const auto& history = pos.history();
+        size_t n = gameMoves.size(), start = history.size() - 1 - n, lastCapture = 0;
+        for (size_t i = 1; i <= n; ++i)
+            if (history[start + i].captured) lastCapture = i;
+        Position base = pos;
+        for (size_t i = lastCapture; i < n; ++i) base.undo_move();
+        position = "position fen " + base.fen();
+        if (lastCapture < n) position += " moves";
+        for (size_t i = lastCapture; i < n; ++i) position += " " + move_text(gameMoves[i]);
+    } else {
+        position = startFen == Position::START_FEN ? "position startpos" : "position fen " + startFen;
+        if (!gameMoves.empty()) position += " moves";
+        for (Move m : gameMoves) position += " " + move_text(m);
+    }
+    send(position);
+    if (protocol_ == Protocol::UCCI && !banned.empty()) {
+        std::string line = "banmoves";
+        for (Move m : banned) line += " " + move_text(m);
+        send(line);
+    }
+
+    const TimeControl& tc = config_.tc;
+    std::string go = "go";
+    if (protocol_ == Protocol::UCCI) {
+        auto t = [&](int64_t ms) { return std::to_string(millisec_ ? ms : std::max<int64_t>(ms / 1000, ms > 0)); };
+        if (drawOffered) go += " draw";
+        if (tc.has_clock()) {
+            go += " time " + t(own.remaining_ms());
+            if (tc.movesPerPeriod)
+                go += " movestogo " + std::to_string(own.moves_to_go());
+            else
+                go += " increment " + t(tc.incrementMs);
+            go += " opptime " + t(opponent.remaining_ms());
+            if (tc.movesPerPeriod)
+                go += " oppmovestogo " + std::to_string(opponent.moves_to_go());
+            else
+                go += " oppincrement " + t(tc.incrementMs);
+        } else if (tc.moveTimeMs) {
+            go += " time " + t(tc.moveTimeMs) + " movestogo 1";
+        }
+    } else {
+        if (tc.has_clock()) {
+            bool red = pos.side_to_move() == RED;
+            int64_t redMs = red ? own.remaining_ms() : opponent.remaining_ms();
+            int64_t blackMs = red ? opponent.remaining_ms() : own.remaining_ms();
+            go += " wtime " + std::to_string(redMs) + " btime " + std::to_string(blackMs);
+            go += " winc " + std::to_string(tc.incrementMs) + " binc " + std::to_string(tc.incrementMs);
+            if (tc.movesPerPeriod) go += " movestogo " + std::to_string(own.moves_to_go());
+        } else if (tc.moveTimeMs) {
+            go += " movetime " + std::to_string(tc.moveTimeMs);
+        }
+    }
+    if (tc.depth) go += " depth " + std::to_string(tc.depth);
+    if (tc.nodes) go += " nodes " + std::to_string(tc.nodes);
+    if (go == "go" || go == "go draw") go += " infinite";  // no limit at all: cannot happen from the CLI
+
+    auto started = SteadyClock::now();
+    send(go);
+    int64_t allowance = own.allowance_ms();
+    auto deadline = started + std::chrono::milliseconds(allowance >= 0 ? allowance : config_.searchTimeoutMs);
+    std::string line;
+    for (;;) {
+        Process::Read got = process_.read_line(line, deadline);
+        r.elapsedMs = elapsed_ms(started);
+        if (got == Process::Read::CLOSED) {
+            process_.kill();
+            r.status = SearchResult::CRASHED;
+            r.reply = "the engine exited (" + process_.exit_reason() + ")";
+            return r;
+        }
+        if (got == Process::Read::TIMEOUT) {
+            // Out of time: stop it, and drop it if it does not even answer that.
+            send("stop");
+            auto grace = SteadyClock::now() + std::chrono::milliseconds(1000);
+            bool answered = false;
+            while (!answered && process_.read_line(line, grace) == Process::Read::LINE)
+                answered = first_word(line) == "bestmove" || first_word(line) == "nobestmove";
+            if (!answered) process_.kill();
+            r.status = SearchResult::TIMEOUT;
+            r.reply = "no move within " + std::to_string(r.elapsedMs) + " ms";
+            return r;
+        }
+        std::string w = first_word(line);
+        if (w == "info") {
+            parse_info(line, r);
+            continue;
+        }
+        if (w == "nobestmove") {
+            r.status = SearchResult::NO_MOVE;
+            r.reply = line;
+            return r;
+        }
+        if (w != "bestmove") continue;  // other chatter is ignored, as GUIs do
+        r.reply = line;
+        std::istringstream in(line);
+        std::string token, moveText;
+        in >> token >> moveText;
+        while (in >> token) {
+            r.offersDraw |= token == "draw";
+            r.resigns |= token == "resign";
+        }
+        if (moveText.empty() || moveText == "(none)" || moveText == "0000") {
+            r.status = SearchResult::NO_MOVE;
+            return r;
+        }
+        if (protocol_ == Protocol::UCI_VARIANT) moveText = shift_ranks(moveText, -1);
+        std::string why;
+        r.move = pos.parse_move(moveText, &why);
+        r.status = r.move == MOVE_NONE ? SearchResult::ILLEGAL : SearchResult::MOVE;
+        if (r.move == MOVE_NONE) r.reply = line + " (" + why + ")";
+        return r;
+    }
+}
+
+void EngineClient::quit() {
+    if (!process_.running()) return;
+    send("quit");
+    std::string line;
+    auto deadline = SteadyClock::now() + std::chrono::milliseconds(1000);
+    while (process_.read_line(line, deadline) == Process::Read::LINE) {
+    }
+    process_.kill();
+}
+
+}  // namespace chuhe::match

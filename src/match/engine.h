@@ -1,0 +1,79 @@
+// One external engine as the match runner drives it: the process, the protocol (UCCI, the
+// a0-i9 xiangqi UCI dialect, or Fairy-Stockfish's chess-style UCI with ranks 1-10), the
+// handshake, options, positions and searches with deadlines.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/position.h"
+#include "match/process.h"
+#include "match/time_control.h"
+
+namespace chuhe::match {
+
+enum class Protocol { AUTO, UCCI, UCI, UCI_VARIANT };
+
+const char* protocol_name(Protocol p);
+bool parse_protocol(const std::string& text, Protocol& p);
+
+struct EngineConfig {
+    std::string name;
+    std::string command;
+    std::vector<std::string> args;
+    std::string workDir;
+    std::string stderrPath;  // where the engine's standard error goes (empty: discarded)
+    Protocol protocol = Protocol::AUTO;
+    std::vector<std::pair<std::string, std::string>> options;
+    TimeControl tc;
+    int64_t responseTimeoutMs = 10000;  // handshake and readyok
+    int64_t searchTimeoutMs = 60000;    // a search without a clock (depth or nodes only)
+};
+
+struct SearchResult {
+    enum Status { MOVE, NO_MOVE, ILLEGAL, TIMEOUT, CRASHED };
+    Status status = CRASHED;
+    Move move = MOVE_NONE;
+    std::string reply;  // the bestmove line (or what came instead), for error messages
+    int64_t elapsedMs = 0;
+    bool hasScore = false;
+    int score = 0;  // centipawns from the engine's point of view; mates as +-(100000 - plies)
+    int depth = 0;
+    bool offersDraw = false, resigns = false;
+};
+
+class EngineClient {
+public:
+    explicit EngineClient(EngineConfig config) : config_(std::move(config)) {}
+
+    const EngineConfig& config() const { return config_; }
+    Protocol protocol() const { return protocol_; }
+
+    // Starts the process and completes the handshake (detecting the protocol when it is
+    // AUTO) and the options. On failure the process is killed and *error says why.
+    bool start(std::string* error);
+    bool running() { return process_.running(); }
+    // Tells the engine a new game starts and waits for readyok.
+    bool new_game(std::string* error);
+    // Searches pos (with its history since the game's start position startFen) on the clocks.
+    // `banned` are moves that lose by rule (sent to UCCI engines as banmoves); drawOffered
+    // tells a UCCI engine that the opponent offers a draw.
+    SearchResult go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
+                    const Clock& own, const Clock& opponent, const std::vector<Move>& banned, bool drawOffered);
+    // Asks the engine to quit, then ends the process.
+    void quit();
+
+private:
+    bool send(const std::string& line);
+    bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error);
+    std::string move_text(Move m) const;
+    bool parse_info(const std::string& line, SearchResult& r) const;
+
+    EngineConfig config_;
+    Protocol protocol_ = Protocol::AUTO;
+    Process process_;
+    bool millisec_ = false;  // UCCI: times in milliseconds once usemillisec is set
+};
+
+}  // namespace chuhe::match
