@@ -161,7 +161,7 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
                 return error("go " + key + " needs a non-negative number");
             ++i;
             if (key == "depth") limits.depth = int(std::min<int64_t>(n, MAX_PLY - 1)), depthZero = !n;
-            else if (key == "nodes") limits.nodes = uint64_t(n);
+            else if (key == "nodes") limits.nodes = uint64_t(std::max<int64_t>(n, 1));
             else if (key == "time") time = n, timed = true;
             else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(n, 1000));
             else if (key == "increment") inc = n;
