@@ -5,6 +5,10 @@
 #include <vector>
 
 #include "core/position.h"
+#include "protocol/protocol.h"
+#include "protocol/uci.h"
+#include "protocol/ucci.h"
+#include "tools/bench.h"
 #include "tools/convert.h"
 #include "tools/judge.h"
 #include "tools/match.h"
@@ -22,13 +26,16 @@ struct Subcommand {
 
 const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
+    {"ucci", run_ucci, "ucci                run the UCCI 3.0 protocol loop"},
+    {"uci", run_uci, "uci                 run the UCI protocol loop (xiangqi dialect)"},
+    {"bench", run_bench, "bench [DEPTH]       fixed search of fixed positions: bench: N nodes M nps"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
-    {"judge", run_judge, "judge [--rules asian|chinese] --fen FEN --moves \"M1 M2 ...\"   rule on a repetition"},
+    {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
 };
 
 void print_usage() {
-    std::cout << "usage: chuhe [SUBCOMMAND ARGS...]\n";
+    std::cout << "usage: chuhe [SUBCOMMAND ARGS...]   (no subcommand: UCCI/UCI protocol loop)\n";
     for (const Subcommand& c : SUBCOMMANDS) std::cout << "  chuhe " << c.usage << "\n";
 }
 
@@ -37,10 +44,7 @@ void print_usage() {
 int main(int argc, char** argv) {
     Position::init();
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty()) {
-        print_usage();
-        return 0;
-    }
+    if (args.empty()) return run_protocol(args);  // a GUI started us: speak UCCI or UCI
     if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         print_usage();
         return 0;

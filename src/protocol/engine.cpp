@@ -1,0 +1,103 @@
+#include "protocol/engine.h"
+
+#include <algorithm>
+
+namespace chuhe {
+
+Engine::Engine() : pool_(tt_) { pos_.set(Position::START_FEN); }
+
+Engine::~Engine() {
+    pool_.stop();
+    pool_.wait();
+}
+
+bool Engine::build_position(const std::string& fen, const std::vector<std::string>& moves,
+                            Position* pos, std::string* error) {
+    Position p;
+    std::string why;
+    if (!p.set(fen, &why)) {
+        *error = "bad FEN '" + fen + "': " + why;
+        return false;
+    }
+    for (const std::string& text : moves) {
+        Move m = p.parse_move(text, &why);
+        if (m == MOVE_NONE) {
+            *error = "bad move '" + text + "' in position: " + why;
+            return false;
+        }
+        p.do_move(m);
+    }
+    *pos = p;
+    return true;
+}
+
+bool Engine::set_position(const std::string& fen, const std::vector<std::string>& moves,
+                          std::string* error) {
+    if (!build_position(fen, moves, &pos_, error)) return false;
+    banned_.clear();
+    return true;
+}
+
+bool Engine::set_banmoves(const std::vector<std::string>& moves, std::string* error) {
+    std::vector<Move> banned;
+    for (const std::string& text : moves) {
+        std::string why;
+        Move m = pos_.parse_move(text, &why);
+        if (m == MOVE_NONE) {
+            *error = "bad move '" + text + "' in banmoves: " + why;
+            return false;
+        }
+        banned.push_back(m);
+    }
+    banned_ = banned;
+    return true;
+}
+
+void Engine::go(SearchLimits limits, SearchListener listener) {
+    limits.banmoves = banned_;
+    SearchOptions so;
+    so.multiPV = options_.multiPV;
+    so.moveOverhead = options_.moveOverhead;
+    so.ponder = options_.ponder;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        thinking_ = true;
+    }
+    auto onBestmove = [this, inner = std::move(listener.on_bestmove)](const SearchResult& r) {
+        // The flag changes together with the reply, so `stop` can tell whether one is due.
+        std::lock_guard<std::mutex> lock(mutex_);
+        inner(r);
+        thinking_ = false;
+    };
+    pool_.start(pos_, limits, so, {std::move(listener.on_info), onBestmove});
+}
+
+bool Engine::stop() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!thinking_) return false;
+    pool_.stop();
+    return true;
+}
+
+void Engine::ponderhit() { pool_.ponderhit(); }
+
+bool Engine::make_idle() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (thinking_ && !pool_.stop_requested()) return false;
+    }
+    pool_.wait();
+    return true;
+}
+
+void Engine::new_game() {
+    tt_.clear();
+    pool_.clear();
+}
+
+void Engine::set_threads(int n) {
+    options_.threads = std::clamp(n, 1, MAX_THREADS);
+    pool_.set_size(options_.threads);
+}
+
+}  // namespace chuhe

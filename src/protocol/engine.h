@@ -1,0 +1,73 @@
+// The engine controller shared by the UCCI and UCI front ends: the position and the
+// options set by the GUI, the transposition table and the search threads. Front ends
+// only parse commands and format replies.
+#pragma once
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "search/thread_pool.h"
+
+namespace chuhe {
+
+constexpr const char* ENGINE_NAME = "Chuhe 0.1";
+constexpr const char* ENGINE_AUTHOR = "the Chuhe developers";
+
+struct EngineOptions {
+    int threads = 1;
+    bool ponder = false;
+    int multiPV = 1;
+    int moveOverhead = 10;  // milliseconds
+    bool showWDL = false;
+    bool debug = false;
+};
+
+class Engine {
+public:
+    static constexpr int MAX_HASH_MB = 65536;
+    static constexpr int MAX_THREADS = 256;
+
+    Engine();
+    ~Engine();
+
+    // Replaces the position by `fen` (or the start position) followed by `moves`. On any
+    // error the previous position stays and *error says why. Clears the banned moves.
+    bool set_position(const std::string& fen, const std::vector<std::string>& moves,
+                      std::string* error);
+    // Builds a position the same way without making it current (UCCI probe).
+    static bool build_position(const std::string& fen, const std::vector<std::string>& moves,
+                               Position* pos, std::string* error);
+    bool set_banmoves(const std::vector<std::string>& moves, std::string* error);
+    const Position& position() const { return pos_; }
+
+    // Starts a search of the current position; listener.on_bestmove runs exactly once.
+    void go(SearchLimits limits, SearchListener listener);
+    // Asks a running search to stop; false if no best move is pending (nothing to stop).
+    bool stop();
+    void ponderhit();
+    // True unless a search is running that nobody has asked to stop; then waits for it
+    // to end, so that the next command sees an idle engine.
+    bool make_idle();
+    void wait() { pool_.wait(); }
+
+    void new_game();
+    void clear_hash() { tt_.clear(); }
+    bool set_hash(int megabytes) { return tt_.resize(megabytes); }
+    int hash_megabytes() const { return int(tt_.megabytes()); }
+    void set_threads(int n);
+    EngineOptions& options() { return options_; }
+    bool probe(const Position& pos, TTData* data) const { return tt_.probe(pos.key(), data); }
+
+private:
+    Position pos_;
+    std::vector<Move> banned_;
+    EngineOptions options_;
+    TranspositionTable tt_;
+    ThreadPool pool_;
+    std::mutex mutex_;
+    bool thinking_ = false;  // a search started and its best move is not yet sent
+};
+
+}  // namespace chuhe

@@ -1,0 +1,221 @@
+#include "protocol/ucci.h"
+
+#include <thread>
+
+#include "eval/evaluate.h"
+#include "protocol/output.h"
+#include "protocol/parse.h"
+#include "protocol/protocol.h"
+
+namespace chuhe {
+
+namespace {
+
+// Accept an offered draw only when clearly worse.
+constexpr Value DRAW_ACCEPT = -50;
+
+bool parse_check(const std::string& v, bool* out) {
+    if (iequals(v, "true") || iequals(v, "on")) return *out = true, true;
+    if (iequals(v, "false") || iequals(v, "off")) return *out = false, true;
+    return false;
+}
+
+std::string pv_string(const std::vector<Move>& pv) {
+    std::string s;
+    for (Move m : pv) {
+        s += ' ';
+        s += Position::move_to_string(m);
+    }
+    return s;
+}
+
+}  // namespace
+
+void UcciProtocol::error(const std::string& text) { send_line("info message error: " + text); }
+
+bool UcciProtocol::require_idle() {
+    if (engine_.make_idle()) return true;
+    error("the engine is thinking: send stop first");
+    return false;
+}
+
+bool UcciProtocol::handle(const std::string& line) {
+    std::vector<std::string> words = split_words(line);
+    if (words.empty()) return true;
+    std::string cmd = to_lower(words[0]);
+    if (cmd == "ucci") identify();
+    else if (cmd == "isready") send_line("readyok");
+    else if (cmd == "setoption") setoption(words);
+    else if (cmd == "position") position(words);
+    else if (cmd == "banmoves") banmoves(words);
+    else if (cmd == "go") go(words);
+    else if (cmd == "probe") probe(words);
+    else if (cmd == "ponderhit") {
+        if (words.size() > 1 && iequals(words[1], "draw")) drawOffered_ = true;
+        engine_.ponderhit();
+    } else if (cmd == "stop") {
+        if (!engine_.stop()) send_line("nobestmove");
+    } else if (cmd == "quit") {
+        engine_.stop();
+        engine_.wait();
+        send_line("bye");
+        return false;
+    } else
+        error("unknown command '" + words[0] + "'");
+    return true;
+}
+
+void UcciProtocol::identify() {
+    send_line(std::string("id name ") + ENGINE_NAME);
+    send_line(std::string("id copyright GPL-3.0, ") + ENGINE_AUTHOR);
+    send_line(std::string("id author ") + ENGINE_AUTHOR);
+    send_line("option usemillisec type check default false");
+    send_line("option batch type check default false");
+    send_line("option debug type check default false");
+    send_line("option ponder type check default false");
+    send_line("option hashsize type spin min 0 max " + std::to_string(Engine::MAX_HASH_MB) +
+              " default 16");
+    send_line("option threads type spin min 0 max " + std::to_string(Engine::MAX_THREADS) +
+              " default 1");
+    send_line("option newgame type button");
+    send_line("ucciok");
+}
+
+void UcciProtocol::setoption(const std::vector<std::string>& words) {
+    if (words.size() < 2) return error("setoption needs an option name");
+    if (!require_idle()) return;
+    std::string name = to_lower(words[1]);
+    std::string value = join(words, 2, words.size());
+    bool flag = false;
+    int64_t n = 0;
+    auto check = [&](bool* target) {
+        if (!parse_check(value, &flag)) return error("option " + name + " takes true or false");
+        *target = flag;
+    };
+    if (name == "usemillisec") check(&useMillisec_);
+    else if (name == "batch") check(&batch_);
+    else if (name == "debug") check(&engine_.options().debug);
+    else if (name == "ponder") check(&engine_.options().ponder);
+    else if (name == "newgame") engine_.new_game();
+    else if (name == "hashsize") {
+        if (!parse_number(value, Engine::MAX_HASH_MB, &n))
+            return error("hashsize takes megabytes from 0 to " + std::to_string(Engine::MAX_HASH_MB));
+        if (!engine_.set_hash(n ? int(n) : 16))
+            error("not enough memory for a " + value + " MB hash table; the old one stays");
+    } else if (name == "threads") {
+        if (!parse_number(value, Engine::MAX_THREADS, &n))
+            return error("threads takes a number from 0 to " + std::to_string(Engine::MAX_THREADS));
+        engine_.set_threads(n ? int(n) : int(std::max(1u, std::thread::hardware_concurrency())));
+    }
+    // Other options (usebook, promotion, idle, ...) are not errors: GUIs send them blindly.
+}
+
+void UcciProtocol::position(const std::vector<std::string>& words) {
+    if (!require_idle()) return;
+    std::string fen, why;
+    std::vector<std::string> moves;
+    if (!parse_position_words(words, 1, &fen, &moves, &why) ||
+        !engine_.set_position(fen, moves, &why))
+        error(why);
+}
+
+void UcciProtocol::banmoves(const std::vector<std::string>& words) {
+    if (!require_idle()) return;
+    std::string why;
+    if (!engine_.set_banmoves({words.begin() + 1, words.end()}, &why)) error(why);
+}
+
+void UcciProtocol::probe(const std::vector<std::string>& words) {
+    std::string fen, why;
+    std::vector<std::string> moves;
+    Position pos;
+    if (!parse_position_words(words, 1, &fen, &moves, &why) ||
+        !Engine::build_position(fen, moves, &pos, &why))
+        return error(why);
+    std::string reply = "pophash";
+    TTData tte;
+    if (engine_.probe(pos, &tte)) {
+        if (tte.move) reply += " bestmove " + Position::move_to_string(tte.move);
+        std::string depth = " depth " + std::to_string(tte.depth);
+        if (tte.bound & BOUND_LOWER) reply += " lowerbound " + std::to_string(tte.value) + depth;
+        if (tte.bound & BOUND_UPPER) reply += " upperbound " + std::to_string(tte.value) + depth;
+    }
+    send_line(reply);
+}
+
+void UcciProtocol::go(const std::vector<std::string>& words) {
+    if (!require_idle()) return;
+    SearchLimits limits;
+    bool draw = false, timed = false, depthZero = false;
+    int64_t time = 0, inc = 0, oppTime = 0, oppInc = 0, n = 0;
+    constexpr int64_t MAX = int64_t(1) << 40;
+    for (size_t i = 1; i < words.size(); ++i) {
+        std::string key = to_lower(words[i]);
+        if (key == "ponder") limits.ponder = true;
+        else if (key == "draw") draw = true;
+        else if (key == "infinite") limits.infinite = true;
+        else if (key == "depth" || key == "nodes" || key == "time" || key == "movestogo" ||
+                 key == "increment" || key == "opptime" || key == "oppmovestogo" ||
+                 key == "oppincrement") {
+            if (i + 1 >= words.size() || !parse_number(words[i + 1], MAX, &n))
+                return error("go " + key + " needs a non-negative number");
+            ++i;
+            if (key == "depth") limits.depth = int(std::min<int64_t>(n, MAX_PLY - 1)), depthZero = !n;
+            else if (key == "nodes") limits.nodes = uint64_t(std::max<int64_t>(n, 1));
+            else if (key == "time") time = n, timed = true;
+            else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(n, 1000));
+            else if (key == "increment") inc = n;
+            else if (key == "opptime") oppTime = n;
+            else if (key == "oppincrement") oppInc = n;
+            // oppmovestogo: the opponent's schedule does not change ours.
+        } else
+            return error("unknown go parameter '" + words[i] + "'");
+    }
+    if (limits.ponder && draw) return error("go ponder and go draw exclude each other");
+
+    const Position& pos = engine_.position();
+    if (depthZero) {
+        // Only the static evaluation is wanted.
+        send_line("info depth 0 score " + std::to_string(evaluate(pos)));
+        send_line("nobestmove");
+        return;
+    }
+    if (timed) {
+        int64_t unit = useMillisec_ ? 1 : 1000;
+        Color us = pos.side_to_move();
+        limits.time[us] = std::max<int64_t>(time * unit, 1);
+        limits.inc[us] = inc * unit;
+        limits.time[~us] = oppTime * unit;
+        limits.inc[~us] = oppInc * unit;
+    }
+    if (!limits.depth && !limits.nodes && !timed) limits.infinite = true;
+    drawOffered_ = draw;
+
+    SearchListener listener;
+    listener.on_info = [](const SearchInfo& info) {
+        if (info.bound != BOUND_EXACT) return;
+        send_line("info depth " + std::to_string(info.depth) + " score " +
+                  std::to_string(info.score) + " pv" + pv_string(info.pv));
+        send_line("info time " + std::to_string(info.time) + " nodes " + std::to_string(info.nodes));
+    };
+    listener.on_bestmove = [this](const SearchResult& r) {
+        if (!r.best) return send_line("nobestmove");
+        std::string s = "bestmove " + Position::move_to_string(r.best);
+        if (r.ponder) s += " ponder " + Position::move_to_string(r.ponder);
+        if (r.depth > 0 && drawOffered_ && r.score <= DRAW_ACCEPT) s += " draw";
+        else if (r.depth > 0 && r.score <= VALUE_MATED_IN_MAX_PLY) s += " resign";
+        send_line(s);
+    };
+    if (engine_.options().debug && timed) {
+        TimeManager tm;
+        tm.init(limits, pos.side_to_move(), engine_.options().moveOverhead, engine_.options().ponder);
+        send_line("info message time optimum " + std::to_string(tm.optimum()) + " maximum " +
+                  std::to_string(tm.maximum()));
+    }
+    engine_.go(limits, listener);
+    if (batch_ && !limits.infinite && !limits.ponder) engine_.wait();
+}
+
+int run_ucci(const std::vector<std::string>&) { return run_protocol_loop(Protocol::UCCI); }
+
+}  // namespace chuhe

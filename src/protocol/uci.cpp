@@ -1,0 +1,239 @@
+#include "protocol/uci.h"
+
+#include <cmath>
+
+#include "core/movegen.h"
+#include "protocol/output.h"
+#include "protocol/parse.h"
+#include "protocol/protocol.h"
+#include "tools/perft.h"
+
+namespace chuhe {
+
+namespace {
+
+std::string score_string(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
+    if (v <= VALUE_MATED_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
+    return "cp " + std::to_string(v);
+}
+
+bool parse_check(const std::string& v, bool* out) {
+    if (iequals(v, "true")) return *out = true, true;
+    if (iequals(v, "false")) return *out = false, true;
+    return false;
+}
+
+}  // namespace
+
+Wdl wdl_from_score(int score) {
+    if (score >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
+    if (score <= VALUE_MATED_IN_MAX_PLY) return {0, 0, 1000};
+    // A logistic curve that puts even chances of winning at 1.5 horses up; not yet fitted
+    // to game results.
+    auto p = [](double v) { return int(std::lround(1000.0 / (1.0 + std::exp((150.0 - v) / 50.0)))); };
+    int win = p(score), loss = p(-score);
+    return {win, 1000 - win - loss, loss};
+}
+
+void UciProtocol::error(const std::string& text) { send_line("info string error: " + text); }
+
+bool UciProtocol::require_idle() {
+    if (engine_.make_idle()) return true;
+    error("the engine is thinking: send stop first");
+    return false;
+}
+
+bool UciProtocol::handle(const std::string& line) {
+    std::vector<std::string> words = split_words(line);
+    if (words.empty()) return true;
+    std::string cmd = to_lower(words[0]);
+    if (cmd == "uci") identify();
+    else if (cmd == "isready") send_line("readyok");
+    else if (cmd == "setoption") setoption(words);
+    else if (cmd == "ucinewgame") {
+        if (require_idle()) engine_.new_game();
+    } else if (cmd == "position") position(words, 1);
+    else if (cmd == "fen" || cmd == "startpos") position(words, 0);  // Cyclone dialect
+    else if (cmd == "go") go(words);
+    else if (cmd == "stop") engine_.stop();
+    else if (cmd == "ponderhit") engine_.ponderhit();
+    else if (cmd == "debug") {
+        bool on = words.size() > 1 && iequals(words[1], "on");
+        if (words.size() != 2 || (!on && !iequals(words[1], "off"))) error("debug takes on or off");
+        else engine_.options().debug = on;
+    } else if (cmd == "quit") {
+        engine_.stop();
+        engine_.wait();
+        return false;
+    } else
+        error("unknown command '" + words[0] + "'");
+    return true;
+}
+
+void UciProtocol::identify() {
+    send_line(std::string("id name ") + ENGINE_NAME);
+    send_line(std::string("id author ") + ENGINE_AUTHOR);
+    send_line("option name Hash type spin default 16 min 1 max " + std::to_string(Engine::MAX_HASH_MB));
+    send_line("option name Threads type spin default 1 min 1 max " + std::to_string(Engine::MAX_THREADS));
+    send_line("option name Clear Hash type button");
+    send_line("option name Ponder type check default false");
+    send_line("option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MOVES));
+    send_line("option name Move Overhead type spin default 10 min 0 max 5000");
+    send_line("option name UCI_ShowWDL type check default false");
+    send_line("option name UCI_Variant type combo default xiangqi var xiangqi");
+    send_line("uciok");
+}
+
+void UciProtocol::setoption(const std::vector<std::string>& words) {
+    // setoption name <words...> [value <words...>]
+    if (words.size() < 3 || !iequals(words[1], "name"))
+        return error("expected 'setoption name <option> [value <value>]'");
+    size_t v = 2;
+    while (v < words.size() && !iequals(words[v], "value")) ++v;
+    std::string name = to_lower(join(words, 2, v));
+    std::string value = join(words, v + 1, words.size());
+    if (!require_idle()) return;
+    int64_t n = 0;
+    auto spin = [&](int64_t min, int64_t max) {
+        bool ok = parse_number(value, max, &n) && n >= min;
+        if (!ok)
+            error("option '" + join(words, 2, v) + "' takes a number from " + std::to_string(min) +
+                  " to " + std::to_string(max));
+        return ok;
+    };
+    auto check = [&](bool* target) {
+        if (!parse_check(value, target)) error("option '" + join(words, 2, v) + "' takes true or false");
+    };
+    EngineOptions& o = engine_.options();
+    if (name == "hash") {
+        if (spin(1, Engine::MAX_HASH_MB) && !engine_.set_hash(int(n)))
+            error("not enough memory for a " + value + " MB hash table; the old one stays");
+    } else if (name == "threads") {
+        if (spin(1, Engine::MAX_THREADS)) engine_.set_threads(int(n));
+    } else if (name == "clear hash") engine_.clear_hash();
+    else if (name == "ponder") check(&o.ponder);
+    else if (name == "multipv") {
+        if (spin(1, MAX_MOVES)) o.multiPV = int(n);
+    } else if (name == "move overhead") {
+        if (spin(0, 5000)) o.moveOverhead = int(n);
+    } else if (name == "uci_showwdl") check(&o.showWDL);
+    else if (name == "uci_variant") {
+        if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
+    } else
+        error("no such option '" + join(words, 2, v) + "'");
+}
+
+void UciProtocol::position(const std::vector<std::string>& words, size_t first) {
+    if (!require_idle()) return;
+    std::string fen, why;
+    std::vector<std::string> moves;
+    if (!parse_position_words(words, first, &fen, &moves, &why) ||
+        !engine_.set_position(fen, moves, &why))
+        error(why);
+}
+
+void UciProtocol::perft(int depth) {
+    Position pos = engine_.position();
+    uint64_t total = 0;
+    for (Move m : MoveList::of<LEGAL>(pos)) {
+        pos.do_move(m);
+        uint64_t n = depth > 1 ? chuhe::perft(pos, depth - 1) : 1;
+        pos.undo_move();
+        total += n;
+        send_line(Position::move_to_string(m) + ": " + std::to_string(n));
+    }
+    send_line("");
+    send_line("Nodes searched: " + std::to_string(total));
+}
+
+void UciProtocol::go(const std::vector<std::string>& words) {
+    if (!require_idle()) return;
+    SearchLimits limits;
+    const Position& pos = engine_.position();
+    constexpr int64_t MAX = int64_t(1) << 40;
+    int64_t n = 0;
+    for (size_t i = 1; i < words.size(); ++i) {
+        std::string key = to_lower(words[i]);
+        if (key == "infinite") limits.infinite = true;
+        else if (key == "ponder") limits.ponder = true;
+        else if (key == "searchmoves") {
+            while (i + 1 < words.size()) {
+                std::string why;
+                Move m = pos.parse_move(words[i + 1], &why);
+                if (m == MOVE_NONE) return error("bad move '" + words[i + 1] + "' in searchmoves: " + why);
+                limits.searchmoves.push_back(m);
+                ++i;
+            }
+        } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" ||
+                   key == "movestogo" || key == "movetime" || key == "depth" || key == "nodes" ||
+                   key == "mate" || key == "perft") {
+            if (i + 1 >= words.size() || !parse_number(words[i + 1], MAX, &n))
+                return error("go " + key + " needs a non-negative number");
+            ++i;
+            if (key == "wtime") limits.time[RED] = std::max<int64_t>(n, 1);
+            else if (key == "btime") limits.time[BLACK] = std::max<int64_t>(n, 1);
+            else if (key == "winc") limits.inc[RED] = n;
+            else if (key == "binc") limits.inc[BLACK] = n;
+            else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(n, 1000));
+            else if (key == "movetime") limits.movetime = std::max<int64_t>(n, 1);
+            else if (key == "depth") limits.depth = int(std::clamp<int64_t>(n, 1, MAX_PLY - 1));
+            else if (key == "nodes") limits.nodes = uint64_t(std::max<int64_t>(n, 1));
+            else if (key == "mate") limits.mate = int(std::clamp<int64_t>(n, 1, MAX_PLY / 2));
+            else {
+                if (n < 1 || n > 10) return error("go perft takes a depth from 1 to 10");
+                return perft(int(n));
+            }
+        } else
+            return error("unknown go parameter '" + words[i] + "'");
+    }
+    if (!limits.use_time_management() && !limits.movetime && !limits.depth && !limits.nodes &&
+        !limits.mate)
+        limits.infinite = true;
+
+    if (engine_.options().debug && limits.use_time_management()) {
+        TimeManager tm;
+        tm.init(limits, pos.side_to_move(), engine_.options().moveOverhead, engine_.options().ponder);
+        send_line("info string time optimum " + std::to_string(tm.optimum()) + " maximum " +
+                  std::to_string(tm.maximum()));
+    }
+
+    bool mated = MoveList::of<LEGAL>(pos).size() == 0;
+    bool showWDL = engine_.options().showWDL;
+    SearchListener listener;
+    listener.on_info = [showWDL](const SearchInfo& info) {
+        std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
+                        std::to_string(info.selDepth) + " multipv " + std::to_string(info.multiPV) +
+                        " score " + score_string(info.score);
+        if (info.bound == BOUND_LOWER) s += " lowerbound";
+        if (info.bound == BOUND_UPPER) s += " upperbound";
+        if (showWDL) {
+            Wdl w = wdl_from_score(info.score);
+            s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " +
+                 std::to_string(w.loss);
+        }
+        s += " nodes " + std::to_string(info.nodes) + " nps " +
+             std::to_string(info.nodes * 1000 / uint64_t(std::max<TimePoint>(info.time, 1))) +
+             " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time) +
+             " pv";
+        for (Move m : info.pv) {
+            s += ' ';
+            s += Position::move_to_string(m);
+        }
+        send_line(s);
+    };
+    listener.on_bestmove = [mated](const SearchResult& r) {
+        if (!r.best) {
+            if (mated) send_line("info depth 0 score mate 0");
+            return send_line("bestmove (none)");
+        }
+        std::string s = "bestmove " + Position::move_to_string(r.best);
+        if (r.ponder) s += " ponder " + Position::move_to_string(r.ponder);
+        send_line(s);
+    };
+    engine_.go(limits, listener);
+}
+
+int run_uci(const std::vector<std::string>&) { return run_protocol_loop(Protocol::UCI); }
+
+}  // namespace chuhe

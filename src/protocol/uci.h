@@ -1,0 +1,40 @@
+// UCI front end (the first command is `uci`), in the xiangqi dialect of Pikafish and the
+// Chinese GUIs: squares a0-i9, `position` with optional bare `fen`/`startpos` lines of the
+// older Cyclone dialect, and `UCI_Variant xiangqi` for multi-variant GUIs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "protocol/engine.h"
+
+namespace chuhe {
+
+class UciProtocol {
+public:
+    explicit UciProtocol(Engine& engine) : engine_(engine) {}
+
+    // Handles one command line; false after `quit`.
+    bool handle(const std::string& line);
+
+private:
+    void identify();
+    void setoption(const std::vector<std::string>& words);
+    void position(const std::vector<std::string>& words, size_t first);
+    void go(const std::vector<std::string>& words);
+    void perft(int depth);
+    void error(const std::string& text);
+    bool require_idle();
+
+    Engine& engine_;
+};
+
+int run_uci(const std::vector<std::string>& args);
+
+// Rough win/draw/loss chances in per mille for a score, as UCI_ShowWDL reports them.
+struct Wdl {
+    int win, draw, loss;
+};
+Wdl wdl_from_score(int score);
+
+}  // namespace chuhe

@@ -1,0 +1,167 @@
+#include "search/movepick.h"
+
+#include <algorithm>
+
+#include "search/see.h"
+
+namespace chuhe {
+
+namespace {
+
+enum Stage {
+    MAIN_TT, CAPTURE_INIT, GOOD_CAPTURE, REFUTATION, QUIET_INIT, QUIET, BAD_CAPTURE,
+    EVASION_TT, EVASION_INIT, EVASION,
+    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE,
+    DONE
+};
+
+// Most valuable victim first, then least valuable attacker.
+int mvv_lva(const Position& pos, Move m) {
+    return 16 * piece_value(pos.piece_on(to_sq(m))) - type_of(pos.piece_on(from_sq(m)));
+}
+
+}  // namespace
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history,
+                       const Move* killers, Move counter)
+    : pos_(pos), history_(history), ttMove_(ttMove),
+      refutations_{killers[0], killers[1], counter} {
+    if (pos.in_check()) stage_ = EVASION_TT;
+    else stage_ = MAIN_TT;
+    if (ttMove_ && !pos.pseudo_legal(ttMove_)) ttMove_ = MOVE_NONE;
+    if (!ttMove_) ++stage_;
+}
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history)
+    : pos_(pos), history_(history), ttMove_(ttMove), refutations_{} {
+    stage_ = pos.in_check() ? EVASION_TT : QSEARCH_TT;
+    if (ttMove_ && !(pos.pseudo_legal(ttMove_) && (pos.in_check() || !pos.empty(to_sq(ttMove_)))))
+        ttMove_ = MOVE_NONE;
+    if (!ttMove_) ++stage_;
+}
+
+template <GenType T>
+MovePicker::ScoredMove* MovePicker::generate_into(ScoredMove* list) {
+    Move buffer[MAX_MOVES];
+    Move* end = generate<T>(pos_, buffer);
+    for (Move* m = buffer; m != end; ++m) *list++ = {*m, 0};
+    return list;
+}
+
+void MovePicker::score_captures(ScoredMove* begin, ScoredMove* end) {
+    for (ScoredMove* s = begin; s != end; ++s) s->score = mvv_lva(pos_, s->move);
+}
+
+void MovePicker::score_quiets(ScoredMove* begin, ScoredMove* end) {
+    Color us = pos_.side_to_move();
+    for (ScoredMove* s = begin; s != end; ++s) s->score = history_->get(us, s->move);
+}
+
+void MovePicker::score_evasions(ScoredMove* begin, ScoredMove* end) {
+    Color us = pos_.side_to_move();
+    for (ScoredMove* s = begin; s != end; ++s)
+        s->score = pos_.empty(to_sq(s->move)) ? history_->get(us, s->move)
+                                                : (1 << 20) + mvv_lva(pos_, s->move);
+}
+
+// Moves the best-scored remaining move to the front and returns it.
+Move MovePicker::select_best() {
+    ScoredMove* best = std::max_element(cur_, end_, [](const ScoredMove& a, const ScoredMove& b) {
+        return a.score < b.score;
+    });
+    std::swap(*best, *cur_);
+    return (cur_++)->move;
+}
+
+Move MovePicker::next(bool skipQuiets) {
+    while (true) {
+        switch (stage_) {
+        case MAIN_TT:
+        case EVASION_TT:
+        case QSEARCH_TT:
+            ++stage_;
+            return ttMove_;
+
+        case CAPTURE_INIT:
+        case QCAPTURE_INIT:
+            cur_ = endBad_ = moves_;
+            end_ = generate_into<CAPTURES>(moves_);
+            score_captures(cur_, end_);
+            ++stage_;
+            break;
+
+        case GOOD_CAPTURE:
+            while (cur_ < end_) {
+                Move m = select_best();
+                if (m == ttMove_) continue;
+                if (see_ge(pos_, m, 0)) return m;
+                *endBad_++ = cur_[-1];  // losing captures wait for the last stage
+            }
+            ++stage_;
+            refIndex_ = 0;
+            break;
+
+        case REFUTATION:
+            while (refIndex_ < 3) {
+                Move m = refutations_[refIndex_++];
+                if (m && m != ttMove_ && pos_.empty(to_sq(m)) && pos_.pseudo_legal(m) &&
+                    !(refIndex_ == 3 && (m == refutations_[0] || m == refutations_[1])))
+                    return m;
+            }
+            ++stage_;
+            break;
+
+        case QUIET_INIT:
+            if (!skipQuiets) {
+                cur_ = endBad_;
+                end_ = generate_into<QUIETS>(cur_);
+                score_quiets(cur_, end_);
+                std::stable_sort(cur_, end_, [](const ScoredMove& a, const ScoredMove& b) {
+                    return a.score > b.score;
+                });
+            } else {
+                cur_ = end_ = endBad_;
+            }
+            ++stage_;
+            break;
+
+        case QUIET:
+            while (!skipQuiets && cur_ < end_) {
+                Move m = (cur_++)->move;
+                if (m != ttMove_ && m != refutations_[0] && m != refutations_[1] &&
+                    m != refutations_[2])
+                    return m;
+            }
+            ++stage_;
+            cur_ = moves_;
+            end_ = endBad_;
+            break;
+
+        case BAD_CAPTURE:
+            if (cur_ < end_) return (cur_++)->move;
+            stage_ = DONE;
+            break;
+
+        case EVASION_INIT:
+            cur_ = moves_;
+            end_ = generate_into<PSEUDO_LEGAL>(moves_);
+            score_evasions(cur_, end_);
+            ++stage_;
+            break;
+
+        case EVASION:
+        case QCAPTURE:
+            while (cur_ < end_) {
+                Move m = select_best();
+                if (m != ttMove_) return m;
+            }
+            stage_ = DONE;
+            break;
+
+        case DONE:
+            return MOVE_NONE;
+        }
+    }
+}
+
+}  // namespace chuhe

@@ -1,0 +1,46 @@
+// Staged move ordering: the TT move, winning captures by MVV-LVA, killers and the counter
+// move, quiet moves by history, and losing captures last. Moves are generated only when
+// a stage needs them, so a cutoff by the TT move costs no generation at all.
+#pragma once
+
+#include "core/movegen.h"
+#include "search/history.h"
+
+namespace chuhe {
+
+class MovePicker {
+public:
+    // Main search. killers and counter may be MOVE_NONE.
+    MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history,
+               const Move* killers, Move counter);
+    // Quiescence search: captures only, or every evasion when in check.
+    MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history);
+
+    // The next pseudo-legal move, MOVE_NONE when done. With skipQuiets the remaining quiet
+    // moves (not the refutations already returned) are passed over.
+    Move next(bool skipQuiets = false);
+
+private:
+    struct ScoredMove {
+        Move move;
+        int score;
+    };
+
+    void score_captures(ScoredMove* begin, ScoredMove* end);
+    void score_quiets(ScoredMove* begin, ScoredMove* end);
+    void score_evasions(ScoredMove* begin, ScoredMove* end);
+    template <GenType T>
+    ScoredMove* generate_into(ScoredMove* list);
+    Move select_best();
+
+    const Position& pos_;
+    const ButterflyHistory* history_;
+    Move ttMove_;
+    Move refutations_[3];
+    int stage_;
+    int refIndex_ = 0;
+    ScoredMove *cur_, *end_, *endBad_;
+    ScoredMove moves_[MAX_MOVES];
+};
+
+}  // namespace chuhe

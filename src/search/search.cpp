@@ -1,0 +1,486 @@
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "core/movegen.h"
+#include "eval/evaluate.h"
+#include "search/movepick.h"
+#include "search/repetition.h"
+#include "search/see.h"
+#include "search/thread_pool.h"
+
+namespace chuhe {
+
+namespace {
+
+// Late move reductions grow with the log of both the depth and the move number.
+struct ReductionTable {
+    int r[64][64];
+    ReductionTable() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m) r[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+    }
+};
+const ReductionTable LMR;
+
+int reduction(int depth, int moveCount) { return LMR.r[std::min(depth, 63)][std::min(moveCount, 63)]; }
+
+// The 60-move rule: 120 plies without a capture draw, unless the side to move has no
+// move at all (which loses in xiangqi, checked or not).
+bool rule60_draw(const Position& pos) {
+    return pos.rule60_count() >= 120 && count_legal_moves(pos) > 0;
+}
+
+// Pieces that can still force something: without one, null move is unsafe (zugzwang).
+bool has_attacking_pieces(const Position& pos, Color c) {
+    return pos.pieces(c, ROOK) | pos.pieces(c, HORSE) | pos.pieces(c, CANNON);
+}
+
+void update_pv(Move* pv, Move move, const Move* childPv) {
+    *pv++ = move;
+    while (childPv && *childPv) *pv++ = *childPv++;
+    *pv = MOVE_NONE;
+}
+
+}  // namespace
+
+void Worker::clear() {
+    history_.clear();
+    counterMoves_.clear();
+}
+
+void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMoves) {
+    pos_ = root;
+    rootMoves_ = rootMoves;
+    nodes_ = 0;
+    completedDepth_ = rootDepth_ = selDepth_ = 0;
+    nmpMinPly_ = 0;
+    callsCnt_ = 0;
+    bestMoveChanges_ = 0;
+    multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
+}
+
+void Worker::run() {
+    if (!rootMoves_.empty()) iterative_deepening();
+
+    if (!is_main()) {
+        pool_.helpersRunning_.fetch_sub(1, std::memory_order_release);
+        return;
+    }
+    // The main worker ends the search for everybody, but while pondering or analysing the
+    // best move may only be sent after ponderhit or stop.
+    while (!pool_.stop_requested() && (pool_.ponder_ || pool_.limits_.infinite))
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    pool_.stop();
+    while (pool_.helpersRunning_.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+    pool_.listener_.on_bestmove(result());
+}
+
+SearchResult Worker::result() {
+    SearchResult r;
+    if (rootMoves_.empty()) {
+        r.score = mated_in(0);
+        return r;
+    }
+    const RootMove& best = rootMoves_[0];
+    r.best = best.pv[0];
+    r.score = best.score != -VALUE_INFINITE ? best.score : best.previousScore;
+    r.depth = completedDepth_;
+    if (r.score == -VALUE_INFINITE) r.score = VALUE_ZERO, r.depth = 0;  // stopped at once
+    if (best.pv.size() > 1) r.ponder = best.pv[1];
+    else {
+        // A PV cut short by a TT hit at the root's child: ask the table for a reply.
+        pos_.do_move(r.best);
+        TTData tte;
+        if (pool_.tt_.probe(pos_.key(), &tte) && tte.move && pos_.pseudo_legal(tte.move) &&
+            pos_.legal(tte.move))
+            r.ponder = tte.move;
+        pos_.undo_move();
+    }
+    return r;
+}
+
+void Worker::iterative_deepening() {
+    Stack stack[MAX_PLY + 10] = {};
+    Stack* ss = stack + 4;
+    for (int i = 0; i < MAX_PLY + 6; ++i) ss[i].ply = i;
+    Move pv[MAX_PLY + 1];
+    ss->pv = pv;
+
+    const SearchLimits& limits = pool_.limits_;
+    Value bestValue = -VALUE_INFINITE;
+    int maxDepth = limits.depth ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+
+    // Helpers start one ply deeper every other thread, so they are not all in lockstep.
+    for (rootDepth_ = 1 + (index_ & 1); rootDepth_ <= maxDepth; ++rootDepth_) {
+        if (pool_.stop_requested()) break;
+        if (is_main()) bestMoveChanges_ /= 2;
+        for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
+
+        for (pvIdx_ = 0; pvIdx_ < multiPV_ && !pool_.stop_requested(); ++pvIdx_) {
+            selDepth_ = 0;
+            Value prev = rootMoves_[pvIdx_].averageScore;
+            Value delta = 25, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            if (rootDepth_ >= 4 && !is_mate_score(prev)) {
+                alpha = std::max(prev - delta, -VALUE_INFINITE);
+                beta = std::min(prev + delta, VALUE_INFINITE);
+            }
+            while (true) {
+                bestValue = search<true>(ss, alpha, beta, rootDepth_, false);
+                std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
+                if (pool_.stop_requested()) break;
+                if (is_main() && multiPV_ == 1 && (bestValue <= alpha || bestValue >= beta) &&
+                    pool_.tm_.elapsed() > 3000)
+                    report(rootDepth_);
+                if (bestValue <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(bestValue - delta, -VALUE_INFINITE);
+                } else if (bestValue >= beta) {
+                    beta = std::min(bestValue + delta, VALUE_INFINITE);
+                } else
+                    break;
+                delta += delta / 2;
+            }
+            std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIdx_ + 1);
+            if (is_main() && !pool_.stop_requested() && pvIdx_ + 1 == multiPV_) report(rootDepth_);
+        }
+        if (pool_.stop_requested()) break;
+        completedDepth_ = rootDepth_;
+        if (!is_main()) continue;
+
+        Value best = rootMoves_[0].score;
+        bool timed = limits.use_time_management() || limits.movetime;
+        // go mate N: done when a mate in N moves or less is proven.
+        if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits.mate - 1)
+            pool_.stop();
+        // A forced mate (either way) found under a clock: no point thinking on.
+        if (timed && !pool_.ponder_ && is_mate_score(best) &&
+            VALUE_MATE - std::abs(best) <= completedDepth_)
+            pool_.stop();
+        // Stop before an iteration that would likely not finish in the optimum time;
+        // an unstable best move earns more time.
+        if (limits.use_time_management() && !pool_.ponder_) {
+            double instability = 1.0 + 0.5 * std::min(bestMoveChanges_, 4);
+            if (rootMoves_.size() == 1 || pool_.tm_.elapsed() > pool_.tm_.optimum() * instability * 0.6)
+                pool_.stop();
+        }
+    }
+}
+
+void Worker::check_time() {
+    if (--callsCnt_ > 0) return;
+    const SearchLimits& limits = pool_.limits_;
+    callsCnt_ = limits.nodes ? 1 : 512;
+    if (pool_.ponder_) return;
+    TimePoint elapsed = pool_.tm_.elapsed();
+    if ((limits.use_time_management() && elapsed >= pool_.tm_.maximum()) ||
+        (limits.movetime && elapsed >= limits.movetime) ||
+        (limits.nodes && pool_.nodes_searched() >= limits.nodes))
+        pool_.stop();
+}
+
+void Worker::report(int depth) {
+    uint64_t nodes = pool_.nodes_searched();
+    TimePoint elapsed = pool_.tm_.elapsed();
+    int hashfull = pool_.tt_.hashfull();
+    for (int i = 0; i < multiPV_; ++i) {
+        const RootMove& rm = rootMoves_[i];
+        bool updated = rm.score != -VALUE_INFINITE;
+        if (depth == 1 && !updated) continue;
+        SearchInfo info;
+        info.depth = updated ? depth : std::max(1, depth - 1);
+        info.selDepth = rm.selDepth;
+        info.multiPV = i + 1;
+        info.score = updated ? rm.score : rm.previousScore;
+        info.bound = i == pvIdx_ ? rm.bound : BOUND_EXACT;
+        info.nodes = nodes;
+        info.time = elapsed;
+        info.hashfull = hashfull;
+        info.pv = rm.pv;
+        pool_.listener_.on_info(info);
+    }
+}
+
+template <bool PvNode>
+Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode) {
+    const bool rootNode = PvNode && ss->ply == 0;
+    if (depth <= 0) return qsearch<PvNode>(ss, alpha, beta);
+
+    Move pv[MAX_PLY + 1];
+    Move quietsSearched[32];
+    int quietCount = 0;
+    Color us = pos_.side_to_move();
+    ss->inCheck = pos_.in_check();
+    ss->moveCount = 0;
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
+    count_node();
+    if (is_main()) check_time();
+    if (PvNode && selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
+
+    if (!rootNode) {
+        if (pool_.stop_requested()) return VALUE_ZERO;
+        if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
+        if (rule60_draw(pos_)) return VALUE_DRAW;
+        if (int distance = find_repetition(pos_))
+            return judge_repetition(pos_, distance, ss->ply);
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = std::max(mated_in(ss->ply), alpha);
+        beta = std::min(mate_in(ss->ply + 1), beta);
+        if (alpha >= beta) return alpha;
+    }
+
+    // Transposition table
+    uint64_t key = pos_.key();
+    TTData tte;
+    bool ttHit = pool_.tt_.probe(key, &tte);
+    Value ttValue = ttHit ? value_from_tt(tte.value, ss->ply) : VALUE_NONE;
+    Move ttMove = rootNode ? rootMoves_[pvIdx_].pv[0] : ttHit ? tte.move : MOVE_NONE;
+    if (!PvNode && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
+        pos_.rule60_count() < 100 && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
+        if (ttMove && ttValue >= beta && pos_.empty(to_sq(ttMove)) && pos_.pseudo_legal(ttMove))
+            update_quiet_stats(ss, ttMove, nullptr, 0, depth);
+        return ttValue;
+    }
+
+    // Static evaluation, refined by the TT value when its bound allows.
+    Value eval;
+    bool improving = false;
+    if (ss->inCheck) {
+        ss->staticEval = eval = VALUE_NONE;
+    } else {
+        ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = ttValue;
+        improving = ss->ply >= 2 && (ss - 2)->staticEval != VALUE_NONE &&
+                    ss->staticEval > (ss - 2)->staticEval;
+    }
+
+    if (!PvNode && !ss->inCheck) {
+        // Reverse futility: far enough above beta that a quiet move will not lose it all.
+        if (depth < 8 && eval - (90 - 30 * improving) * depth >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+            return eval;
+
+        // Null move, only with pieces that can attack (xiangqi endings without them are
+        // full of zugzwang), and verified at high depth.
+        if ((ss - 1)->currentMove != MOVE_NULL && eval >= beta && ss->staticEval >= beta &&
+            depth >= 2 && ss->ply >= nmpMinPly_ && has_attacking_pieces(pos_, us) &&
+            beta > VALUE_MATED_IN_MAX_PLY) {
+            int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            ss->currentMove = MOVE_NULL;
+            ss->movedPiece = NO_PIECE;
+            pos_.do_null_move();
+            Value nullValue = -search<false>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
+            pos_.undo_null_move();
+            if (nullValue >= beta && nullValue < VALUE_MATE_IN_MAX_PLY) {
+                if (depth < 12 || nmpMinPly_) return nullValue;
+                nmpMinPly_ = ss->ply + 3 * (depth - R) / 4;
+                Value v = search<false>(ss, beta - 1, beta, depth - R, false);
+                nmpMinPly_ = 0;
+                if (v >= beta) return nullValue;
+            }
+        }
+    }
+
+    // Without a TT move this node was never searched: search it a little shallower.
+    if ((PvNode || cutNode) && depth >= 4 && !ttMove) --depth;
+
+    Move prevMove = (ss - 1)->currentMove;
+    Move counter = prevMove && prevMove != MOVE_NULL
+                       ? counterMoves_.get((ss - 1)->movedPiece, to_sq(prevMove))
+                       : MOVE_NONE;
+    MovePicker mp(pos_, ttMove, &history_, ss->killers, counter);
+    Value bestValue = -VALUE_INFINITE, value = -VALUE_INFINITE;
+    Move bestMove = MOVE_NONE;
+    int moveCount = 0;
+    bool skipQuiets = false;
+
+    while (Move move = mp.next(skipQuiets)) {
+        if (rootNode) {
+            if (std::find(rootMoves_.begin() + pvIdx_, rootMoves_.end(), move) == rootMoves_.end())
+                continue;
+        } else if (!pos_.legal(move))
+            continue;
+        ss->moveCount = ++moveCount;
+        bool capture = !pos_.empty(to_sq(move));
+        bool givesCheck = pos_.gives_check(move);
+        int newDepth = depth - 1;
+
+        // Shallow-depth pruning, once a move has been searched and no mate is at stake.
+        if (!rootNode && bestValue > VALUE_MATED_IN_MAX_PLY && has_attacking_pieces(pos_, us)) {
+            int lmrDepth = std::max(newDepth - reduction(depth, moveCount), 0);
+            if (!capture && !givesCheck) {
+                if (moveCount >= (3 + depth * depth) / (2 - improving)) {
+                    skipQuiets = true;
+                    continue;
+                }
+                if (!ss->inCheck && lmrDepth < 6 && ss->staticEval + 100 + 90 * lmrDepth <= alpha)
+                    continue;
+                if (!see_ge(pos_, move, -20 * lmrDepth * lmrDepth)) continue;
+            } else if (!givesCheck && !see_ge(pos_, move, -90 * depth))
+                continue;
+        }
+
+        // Check extension, bounded so that long checking sequences cannot run away.
+        if (givesCheck && ss->ply < 2 * rootDepth_) newDepth += 1;
+
+        ss->currentMove = move;
+        ss->movedPiece = pos_.piece_on(from_sq(move));
+        pos_.do_move(move);
+
+        if (depth >= 2 && moveCount > 1 + rootNode && (!capture || cutNode)) {
+            int r = reduction(depth, moveCount);
+            r += cutNode;
+            r += !improving;
+            r -= PvNode;
+            r -= givesCheck;
+            if (!capture) r -= std::clamp(history_.get(us, move) / 6000, -2, 2);
+            int d = std::clamp(newDepth - r, 1, newDepth);
+            value = -search<false>(ss + 1, -(alpha + 1), -alpha, d, true);
+            if (value > alpha && d < newDepth)
+                value = -search<false>(ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+        } else if (!PvNode || moveCount > 1) {
+            value = -search<false>(ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+        }
+        if (PvNode && (moveCount == 1 || (value > alpha && (rootNode || value < beta)))) {
+            pv[0] = MOVE_NONE;
+            (ss + 1)->pv = pv;
+            value = -search<true>(ss + 1, -beta, -alpha, newDepth, false);
+        }
+        pos_.undo_move();
+
+        if (pool_.stop_requested()) return VALUE_ZERO;
+
+        if (rootNode) {
+            RootMove& rm = *std::find(rootMoves_.begin(), rootMoves_.end(), move);
+            if (moveCount == 1 || value > alpha) {
+                rm.score = value;
+                rm.averageScore =
+                    rm.averageScore == -VALUE_INFINITE ? value : (2 * value + rm.averageScore) / 3;
+                rm.selDepth = selDepth_;
+                rm.bound = value >= beta ? BOUND_LOWER : value <= alpha ? BOUND_UPPER : BOUND_EXACT;
+                rm.pv.resize(1);
+                for (Move* m = (ss + 1)->pv; *m; ++m) rm.pv.push_back(*m);
+                if (moveCount > 1 && is_main()) ++bestMoveChanges_;
+            } else
+                rm.score = -VALUE_INFINITE;  // sorts below every move that was searched
+        }
+
+        if (value > bestValue) {
+            bestValue = value;
+            if (value > alpha) {
+                bestMove = move;
+                if (PvNode && !rootNode) update_pv(ss->pv, move, (ss + 1)->pv);
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+        if (!capture && move != bestMove && quietCount < 32) quietsSearched[quietCount++] = move;
+    }
+
+    // No legal move: in xiangqi that loses, in check or not.
+    if (!moveCount) return mated_in(ss->ply);
+
+    if (bestMove && pos_.empty(to_sq(bestMove)))
+        update_quiet_stats(ss, bestMove, quietsSearched, quietCount, depth);
+
+    Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+    pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, depth, bestMove, ss->staticEval);
+    return bestValue;
+}
+
+template <bool PvNode>
+Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
+    Move pv[MAX_PLY + 1];
+    if (PvNode) {
+        ss->pv[0] = MOVE_NONE;
+        (ss + 1)->pv = pv;
+        if (selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
+    }
+    count_node();
+    if (is_main()) check_time();
+    if (pool_.stop_requested()) return VALUE_ZERO;
+    ss->inCheck = pos_.in_check();
+    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
+    if (rule60_draw(pos_)) return VALUE_DRAW;
+    if (int distance = find_repetition(pos_)) return judge_repetition(pos_, distance, ss->ply);
+
+    uint64_t key = pos_.key();
+    TTData tte;
+    bool ttHit = pool_.tt_.probe(key, &tte);
+    Value ttValue = ttHit ? value_from_tt(tte.value, ss->ply) : VALUE_NONE;
+    if (!PvNode && ttHit && tte.depth >= 0 && ttValue != VALUE_NONE &&
+        (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return ttValue;
+
+    Value bestValue, futilityBase;
+    if (ss->inCheck) {
+        ss->staticEval = VALUE_NONE;
+        bestValue = futilityBase = -VALUE_INFINITE;
+    } else {
+        ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
+            bestValue = ttValue;
+        // Stand pat: the side to move may decline every capture.
+        if (bestValue >= beta) return bestValue;
+        alpha = std::max(alpha, bestValue);
+        futilityBase = ss->staticEval + 100;
+    }
+
+    MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, &history_);
+    Move bestMove = MOVE_NONE;
+    int moveCount = 0;
+    while (Move move = mp.next()) {
+        if (!pos_.legal(move)) continue;
+        ++moveCount;
+        bool givesCheck = pos_.gives_check(move);
+        if (!ss->inCheck && bestValue > VALUE_MATED_IN_MAX_PLY && !givesCheck) {
+            // Delta pruning: even winning the piece for free would not reach alpha.
+            Value futility = futilityBase + piece_value(pos_.piece_on(to_sq(move)));
+            if (futility <= alpha) {
+                bestValue = std::max(bestValue, futility);
+                continue;
+            }
+            if (!see_ge(pos_, move, 0)) continue;
+        }
+        ss->currentMove = move;
+        ss->movedPiece = pos_.piece_on(from_sq(move));
+        pos_.do_move(move);
+        Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha);
+        pos_.undo_move();
+        if (pool_.stop_requested()) return VALUE_ZERO;
+
+        if (value > bestValue) {
+            bestValue = value;
+            if (value > alpha) {
+                bestMove = move;
+                if (PvNode) update_pv(ss->pv, move, (ss + 1)->pv);
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+    }
+
+    if (ss->inCheck && !moveCount) return mated_in(ss->ply);
+
+    Bound bound = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
+    pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, 0, bestMove, ss->staticEval);
+    return bestValue;
+}
+
+void Worker::update_quiet_stats(Stack* ss, Move move, const Move* quiets, int quietCount,
+                                int depth) {
+    Color us = pos_.side_to_move();
+    int bonus = history_bonus(depth);
+    history_.update(us, move, bonus);
+    for (int i = 0; i < quietCount; ++i) history_.update(us, quiets[i], -bonus);
+    if (ss->killers[0] != move) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = move;
+    }
+    Move prev = (ss - 1)->currentMove;
+    if (prev && prev != MOVE_NULL) counterMoves_.set((ss - 1)->movedPiece, to_sq(prev), move);
+}
+
+}  // namespace chuhe

@@ -1,0 +1,114 @@
+// Alpha-beta search: iterative deepening with aspiration windows, principal variation
+// search, quiescence, and the usual pruning. One Worker per thread; the workers of a
+// search share the transposition table and nothing else (Lazy SMP).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/position.h"
+#include "eval/value.h"
+#include "search/history.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace chuhe {
+
+class ThreadPool;
+
+struct RootMove {
+    explicit RootMove(Move m) : pv(1, m) {}
+    bool operator==(Move m) const { return pv[0] == m; }
+    // Best first; a move not yet searched in this iteration keeps its previous order.
+    bool operator<(const RootMove& o) const {
+        return score != o.score ? score > o.score : previousScore > o.previousScore;
+    }
+
+    Value score = -VALUE_INFINITE;
+    Value previousScore = -VALUE_INFINITE;
+    Value averageScore = -VALUE_INFINITE;
+    Bound bound = BOUND_EXACT;  // whether score is only a bound (aspiration failure)
+    int selDepth = 0;
+    std::vector<Move> pv;
+};
+
+// One principal variation as reported to the GUI.
+struct SearchInfo {
+    int depth = 0;
+    int selDepth = 0;
+    int multiPV = 1;
+    Value score = VALUE_ZERO;
+    Bound bound = BOUND_EXACT;
+    uint64_t nodes = 0;
+    TimePoint time = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    Move best = MOVE_NONE;  // MOVE_NONE: no legal (or allowed) move
+    Move ponder = MOVE_NONE;
+    Value score = VALUE_ZERO;
+    int depth = 0;  // completed iterations; 0 = stopped before any, the score means nothing
+};
+
+struct SearchListener {
+    std::function<void(const SearchInfo&)> on_info;
+    std::function<void(const SearchResult&)> on_bestmove;
+};
+
+class Worker {
+public:
+    Worker(ThreadPool& pool, int index) : pool_(pool), index_(index) { clear(); }
+
+    void clear();  // forget the move-ordering statistics (new game)
+    // Prepares the root for a new search; `root` includes the game history.
+    void prepare(const Position& root, const std::vector<RootMove>& rootMoves);
+    // Runs the search; the main worker (index 0) also reports and ends it.
+    void run();
+
+    uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    const std::vector<RootMove>& root_moves() const { return rootMoves_; }
+    int completed_depth() const { return completedDepth_; }
+
+private:
+    struct Stack {
+        Move* pv;
+        int ply;
+        Move currentMove;
+        Piece movedPiece;
+        Move killers[2];
+        Value staticEval;
+        int moveCount;
+        bool inCheck;
+    };
+
+    bool is_main() const { return index_ == 0; }
+    void iterative_deepening();
+    template <bool PvNode>
+    Value search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode);
+    template <bool PvNode>
+    Value qsearch(Stack* ss, Value alpha, Value beta);
+    void update_quiet_stats(Stack* ss, Move move, const Move* quiets, int quietCount, int depth);
+    void check_time();
+    void report(int depth);
+    SearchResult result();
+    void count_node() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+
+    ThreadPool& pool_;
+    const int index_;
+    Position pos_;
+    std::vector<RootMove> rootMoves_;
+    int pvIdx_ = 0, multiPV_ = 1;
+    int rootDepth_ = 0, completedDepth_ = 0, selDepth_ = 0;
+    int nmpMinPly_ = 0;
+    int callsCnt_ = 0;
+    int bestMoveChanges_ = 0;
+    std::atomic<uint64_t> nodes_{0};
+    ButterflyHistory history_;
+    CounterMoves counterMoves_;
+};
+
+}  // namespace chuhe

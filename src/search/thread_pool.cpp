@@ -1,0 +1,72 @@
+#include "search/thread_pool.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+
+namespace chuhe {
+
+ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) { set_size(1); }
+
+ThreadPool::~ThreadPool() {
+    stop();
+    wait();
+}
+
+void ThreadPool::set_size(int n) {
+    wait();
+    n = std::max(n, 1);
+    workers_.clear();
+    for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
+}
+
+void ThreadPool::clear() {
+    wait();
+    for (auto& w : workers_) w->clear();
+}
+
+void ThreadPool::start(const Position& pos, const SearchLimits& limits,
+                       const SearchOptions& options, SearchListener listener) {
+    wait();
+    limits_ = limits;
+    options_ = options;
+    listener_ = std::move(listener);
+    stop_ = false;
+    ponder_ = limits.ponder;
+    tm_.init(limits, pos.side_to_move(), options.moveOverhead, options.ponder);
+    tt_.new_search();
+
+    std::vector<RootMove> rootMoves;
+    auto listed = [](const std::vector<Move>& list, Move m) {
+        return std::find(list.begin(), list.end(), m) != list.end();
+    };
+    for (Move m : MoveList::of<LEGAL>(pos))
+        if ((limits.searchmoves.empty() || listed(limits.searchmoves, m)) &&
+            !listed(limits.banmoves, m))
+            rootMoves.emplace_back(m);
+
+    for (auto& w : workers_) w->prepare(pos, rootMoves);
+    helpersRunning_ = size() - 1;
+    // Thread creation orders everything written above before the workers read it.
+    for (auto& w : workers_) threads_.emplace_back([worker = w.get()] { worker->run(); });
+}
+
+void ThreadPool::ponderhit() {
+    // The opponent played the expected move: our clock runs from now.
+    if (!ponder_) return;
+    tm_.restart();
+    ponder_ = false;  // sequentially consistent: the restart above is seen first
+}
+
+void ThreadPool::wait() {
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+}
+
+uint64_t ThreadPool::nodes_searched() const {
+    uint64_t n = 0;
+    for (const auto& w : workers_) n += w->nodes();
+    return n;
+}
+
+}  // namespace chuhe

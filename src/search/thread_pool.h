@@ -1,0 +1,57 @@
+// The search threads. Worker 0 is the main worker: it watches the clock, reports, stops
+// the helpers and delivers the best move. Helpers run the same search on their own
+// position copies and help only through the shared transposition table.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "search/search.h"
+
+namespace chuhe {
+
+struct SearchOptions {
+    int multiPV = 1;
+    TimePoint moveOverhead = 10;
+    bool ponder = false;  // the GUI ponders: plan for a little more time per move
+};
+
+class ThreadPool {
+public:
+    explicit ThreadPool(TranspositionTable& tt);
+    ~ThreadPool();
+
+    void set_size(int n);  // while idle
+    int size() const { return int(workers_.size()); }
+    void clear();  // forget the statistics of earlier searches
+
+    // Starts searching `pos` and returns at once; listener.on_bestmove is called from the
+    // main worker's thread when the search ends.
+    void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
+               SearchListener listener);
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    void ponderhit();
+    void wait();  // until the search has ended and its threads are joined
+    bool searching() const { return !threads_.empty(); }
+    bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
+
+    uint64_t nodes_searched() const;
+
+private:
+    friend class Worker;
+
+    TranspositionTable& tt_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::vector<std::thread> threads_;
+    SearchLimits limits_;
+    SearchOptions options_;
+    SearchListener listener_;
+    TimeManager tm_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> ponder_{false};
+    std::atomic<int> helpersRunning_{0};
+};
+
+}  // namespace chuhe

@@ -1,0 +1,306 @@
+// UCCI sessions driven through pipes, as XQWizard or the UCCI league runner drive an engine.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "protocol/engine_process.h"
+
+namespace chuhe::test {
+
+namespace {
+
+// Red plays Re1-d1 mate (the only mate; the black king can neither step down nor face the
+// red king).
+const std::string MATE_IN_ONE = "position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+// Red has no legal move: that loses in xiangqi even without check.
+const std::string NO_MOVES = "position fen 4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1";
+
+const std::vector<std::string> HANDSHAKE = {
+    "id name Chuhe 0.1",
+    "id copyright GPL-3.0, the Chuhe developers",
+    "id author the Chuhe developers",
+    "option usemillisec type check default false",
+    "option batch type check default false",
+    "option debug type check default false",
+    "option ponder type check default false",
+    "option hashsize type spin min 0 max 65536 default 16",
+    "option threads type spin min 0 max 256 default 1",
+    "option newgame type button",
+    "ucciok",
+};
+
+// Starts a UCCI session (protocol detected from the first command) and checks the handshake.
+void start(EngineProcess& e) {
+    e.send("ucci");
+    EXPECT_EQ(e.read_until("ucciok"), HANDSHAKE);
+}
+
+// Every line of a search is an info line of the UCCI shapes, then one bestmove.
+void expect_ucci_search_lines(const std::vector<std::string>& lines) {
+    std::regex depth("info depth \\d+ score -?\\d+ pv( [a-i][0-9][a-i][0-9])+");
+    std::regex timeNodes("info time \\d+ nodes \\d+");
+    std::regex best("bestmove [a-i][0-9][a-i][0-9]( ponder [a-i][0-9][a-i][0-9])?( draw| resign)?");
+    ASSERT_FALSE(lines.empty());
+    for (size_t i = 0; i + 1 < lines.size(); ++i)
+        EXPECT_TRUE(std::regex_match(lines[i], depth) || std::regex_match(lines[i], timeNodes))
+            << lines[i];
+    EXPECT_TRUE(std::regex_match(lines.back(), best)) << lines.back();
+}
+
+}  // namespace
+
+TEST(Ucci, HandshakeReadyAndQuit) {
+    EngineProcess e;
+    start(e);
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+    e.send("quit");
+    EXPECT_EQ(e.read_line(), "bye");
+    EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Ucci, ForcedBySubcommand) {
+    EngineProcess e({"ucci"});
+    e.send("isready");  // no `ucci` first: the subcommand already chose the protocol
+    EXPECT_EQ(e.read_line(), "readyok");
+    e.send("stop");
+    EXPECT_EQ(e.read_line(), "nobestmove");
+    e.send("quit");
+    EXPECT_EQ(e.read_line(), "bye");
+}
+
+TEST(Ucci, StopWhenIdleAnswersNobestmove) {
+    EngineProcess e;
+    start(e);
+    e.send("stop");
+    EXPECT_EQ(e.read_line(), "nobestmove");
+}
+
+TEST(Ucci, FindsMateInOne) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    e.send("go depth 3");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_ucci_search_lines(lines);
+    EXPECT_EQ(lines[0], "info depth 1 score 29999 pv e1d1");
+    EXPECT_EQ(lines.back(), "bestmove e1d1");
+}
+
+TEST(Ucci, StartPositionAfterMoves) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 4");
+    expect_ucci_search_lines(e.read_until("bestmove"));
+    // The FEN after the last capture plus the moves since, as the spec's example sends it.
+    e.send("position fen rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2 moves d9e8");
+    e.send("go depth 3");
+    expect_ucci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Ucci, DepthZeroGivesStaticEvalAndNobestmove) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    e.send("go depth 0");
+    EXPECT_EQ(e.read_line(), "info depth 0 score 0");  // the start position is symmetric
+    EXPECT_EQ(e.read_line(), "nobestmove");
+}
+
+TEST(Ucci, NoLegalMoveGivesNobestmove) {
+    EngineProcess e;
+    start(e);
+    e.send(NO_MOVES);
+    e.send("go depth 3");
+    EXPECT_EQ(e.read_line(), "nobestmove");
+}
+
+TEST(Ucci, BanmovesExcludeMovesUntilNextPosition) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    e.send("banmoves e1d1");
+    e.send("go depth 3");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_ucci_search_lines(lines);
+    EXPECT_EQ(lines.back().rfind("bestmove e1d1", 0), std::string::npos) << lines.back();
+    // A new position clears the banned moves.
+    e.send(MATE_IN_ONE);
+    e.send("go depth 3");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+    // Banning every legal move leaves nothing to play.
+    // The red king's only moves are e1 and f0 (d0 would face the black king).
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    e.send("banmoves e0e1 e0f0");
+    e.send("go depth 2");
+    EXPECT_EQ(e.read_line(), "nobestmove");
+}
+
+TEST(Ucci, StopDuringInfiniteSearch) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    e.send("go infinite");
+    // Wait until the search is really under way, then stop it.
+    e.read_until("info depth 3");
+    e.send("isready");  // answered while thinking
+    std::vector<std::string> lines = e.read_until("readyok");
+    EXPECT_FALSE(has_line_starting(lines, "bestmove"));
+    e.send("stop");
+    std::vector<std::string> rest = e.read_until("bestmove");
+    expect_ucci_search_lines(rest);
+    e.send("stop");  // idle again
+    EXPECT_EQ(e.read_line(), "nobestmove");
+}
+
+TEST(Ucci, PonderWaitsForPonderhit) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption usemillisec true");
+    e.send("position startpos moves h2e2");
+    e.send("go ponder depth 2");
+    e.read_until("info depth 2");
+    e.read_line();  // its "info time ... nodes ..." line
+    // The search is over, but no best move may come before ponderhit.
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+    e.send("ponderhit");
+    expect_ucci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Ucci, PonderMissThenNewSearch) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption usemillisec true");
+    e.send("position startpos moves h2e2");
+    e.send("go ponder time 60000 increment 0 opptime 60000 oppincrement 0");
+    e.read_until("info depth 2");
+    // The opponent played something else: stop, then the real position at once.
+    e.send("stop");
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 3");
+    std::vector<std::string> lines = e.read_until("bestmove");  // the ponder search's reply
+    std::vector<std::string> second = e.read_until("bestmove");
+    expect_ucci_search_lines(second);
+}
+
+TEST(Ucci, DrawOfferAcceptedWhenWorse) {
+    EngineProcess e;
+    start(e);
+    // Red has only a pawn against a rook and a horse.
+    e.send("position fen 3k5/9/9/4n4/9/9/4P4/9/r8/4K4 w - - 0 1");
+    e.send("go ponder depth 3");
+    e.read_until("info depth 3");
+    e.send("ponderhit draw");
+    std::string best = e.read_until("bestmove").back();
+    EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-i][0-9][a-i][0-9]( ponder [a-i][0-9][a-i][0-9])? draw")))
+        << best;
+    // With the same offer when better, the engine plays on.
+    e.send("position fen 3k5/9/9/4N4/9/9/4p4/9/R8/4K4 w - - 0 1");
+    e.send("go draw depth 3");
+    best = e.read_until("bestmove").back();
+    EXPECT_EQ(best.find("draw"), std::string::npos) << best;
+}
+
+TEST(Ucci, SecondsUntilUsemillisec) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption debug true");
+    e.send("position startpos");
+    // 60 s less a 200 ms reserve over 40 moves, plus the increment less 10 ms overhead.
+    e.send("go time 60 increment 1 opptime 60 oppincrement 1");
+    EXPECT_EQ(e.read_line(), "info message time optimum 2485 maximum 12425");
+    e.send("stop");
+    e.read_until("bestmove");
+    e.send("setoption usemillisec true");
+    e.send("go time 60000 increment 1000 opptime 60000 oppincrement 1000");
+    EXPECT_EQ(e.read_line(), "info message time optimum 2485 maximum 12425");
+    e.send("stop");
+    e.read_until("bestmove");
+    // Keys in any order, as uci2wb sends them.
+    e.send("go opptime 60000 oppincrement 1000 increment 1000 time 60000");
+    EXPECT_EQ(e.read_line(), "info message time optimum 2485 maximum 12425");
+    e.send("stop");
+    e.read_until("bestmove");
+}
+
+TEST(Ucci, TimedSearchAnswers) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption usemillisec true");
+    e.send("position startpos");
+    e.send("go time 1000 increment 10 opptime 1000 oppincrement 10");
+    expect_ucci_search_lines(e.read_until("bestmove"));
+    e.send("go nodes 5000");
+    expect_ucci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Ucci, BadInputKeepsTheEngineRunning) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    e.send("position fen xyz w - - 0 1");
+    EXPECT_EQ(e.read_line().rfind("info message error: bad FEN 'xyz w - - 0 1'", 0), 0u);
+    e.send("position startpos moves h2e2 h2e2");
+    EXPECT_EQ(e.read_line().rfind("info message error: bad move 'h2e2' in position", 0), 0u);
+    e.send("position");
+    EXPECT_EQ(e.read_line(), "info message error: expected 'startpos' or 'fen'");
+    e.send("banmoves z9z9");
+    EXPECT_EQ(e.read_line().rfind("info message error: bad move 'z9z9' in banmoves", 0), 0u);
+    e.send("go depth x");
+    EXPECT_EQ(e.read_line(), "info message error: go depth needs a non-negative number");
+    e.send("go sideways 3");
+    EXPECT_EQ(e.read_line(), "info message error: unknown go parameter 'sideways'");
+    e.send("go ponder draw depth 3");
+    EXPECT_EQ(e.read_line(), "info message error: go ponder and go draw exclude each other");
+    e.send("setoption hashsize lots");
+    EXPECT_EQ(e.read_line(), "info message error: hashsize takes megabytes from 0 to 65536");
+    e.send("setoption ponder maybe");
+    EXPECT_EQ(e.read_line(), "info message error: option ponder takes true or false");
+    e.send("setoption usebook false");  // unknown options are silently ignored
+    e.send("fly away");
+    EXPECT_EQ(e.read_line(), "info message error: unknown command 'fly'");
+    // The position from before the errors is still there.
+    e.send("go depth 2");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+    e.send("go infinite");
+    e.read_until("info depth 2");
+    e.send("position startpos");
+    EXPECT_EQ(e.read_until("info message").back(),
+              "info message error: the engine is thinking: send stop first");
+    e.send("stop");
+    e.read_until("bestmove");
+    e.send("quit");
+    e.read_until("bye");
+    EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Ucci, ProbeReportsHashEntry) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    e.send("go depth 3");
+    e.read_until("bestmove");
+    e.send("probe fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    std::string reply = e.read_line();
+    EXPECT_TRUE(std::regex_match(reply, std::regex("pophash bestmove e1d1 lowerbound 29999 depth \\d+ upperbound 29999 depth \\d+")))
+        << reply;
+    e.send("setoption newgame");  // clears the table
+    e.send("probe fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+    EXPECT_EQ(e.read_line(), "pophash");
+}
+
+TEST(Ucci, QuitWhileThinking) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.read_until("info depth 2");
+    e.send("quit");
+    std::vector<std::string> lines = e.read_until("bye");
+    EXPECT_TRUE(has_line_starting(lines, "bestmove"));
+    EXPECT_EQ(e.wait_exit(), 0);
+}
+
+}  // namespace chuhe::test

@@ -1,0 +1,252 @@
+// UCI sessions driven through pipes, as Pikafish-style GUIs (and uci2wb) drive an engine.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "protocol/engine_process.h"
+
+namespace chuhe::test {
+
+namespace {
+
+const std::string MATE_IN_ONE = "position fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+const std::string NO_MOVES = "position fen 4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1";
+
+const std::vector<std::string> HANDSHAKE = {
+    "id name Chuhe 0.1",
+    "id author the Chuhe developers",
+    "option name Hash type spin default 16 min 1 max 65536",
+    "option name Threads type spin default 1 min 1 max 256",
+    "option name Clear Hash type button",
+    "option name Ponder type check default false",
+    "option name MultiPV type spin default 1 min 1 max 128",
+    "option name Move Overhead type spin default 10 min 0 max 5000",
+    "option name UCI_ShowWDL type check default false",
+    "option name UCI_Variant type combo default xiangqi var xiangqi",
+    "uciok",
+};
+
+const std::regex INFO(
+    "info depth \\d+ seldepth \\d+ multipv \\d+ score (cp -?\\d+|mate -?\\d+)( lowerbound| upperbound)?"
+    "( wdl \\d+ \\d+ \\d+)? nodes \\d+ nps \\d+ hashfull \\d+ time \\d+ pv( [a-i][0-9][a-i][0-9])+");
+const std::regex BEST("bestmove [a-i][0-9][a-i][0-9]( ponder [a-i][0-9][a-i][0-9])?");
+
+void start(EngineProcess& e) {
+    e.send("uci");
+    EXPECT_EQ(e.read_until("uciok"), HANDSHAKE);
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+}
+
+void expect_uci_search_lines(const std::vector<std::string>& lines) {
+    ASSERT_FALSE(lines.empty());
+    for (size_t i = 0; i + 1 < lines.size(); ++i)
+        EXPECT_TRUE(std::regex_match(lines[i], INFO)) << lines[i];
+    EXPECT_TRUE(std::regex_match(lines.back(), BEST)) << lines.back();
+}
+
+}  // namespace
+
+TEST(Uci, HandshakeAndQuit) {
+    EngineProcess e;
+    start(e);
+    e.send("ucinewgame");
+    e.send("quit");
+    EXPECT_EQ(e.wait_exit(), 0);
+}
+
+TEST(Uci, ForcedBySubcommand) {
+    EngineProcess e({"uci"});
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+    e.send("stop");  // idle: nothing to answer
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+}
+
+TEST(Uci, SearchAfterMoves) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos moves h2e2 h9g7");
+    e.send("go depth 5");
+    expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Uci, MateScores) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    e.send("go depth 3");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_uci_search_lines(lines);
+    EXPECT_TRUE(std::regex_match(lines[0], std::regex("info depth 1 .* score mate 1 .* pv e1d1"))) << lines[0];
+    EXPECT_EQ(lines.back(), "bestmove e1d1");
+    e.send("go mate 1");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+}
+
+TEST(Uci, StopsAtOnceOnAMateUnderFixedTime) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    // 100 s per move, but a proven mate needs no more thought (the guard time is 60 s).
+    e.send("go movetime 100000");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+}
+
+TEST(Uci, NoLegalMove) {
+    EngineProcess e;
+    start(e);
+    e.send(NO_MOVES);
+    e.send("go depth 3");
+    EXPECT_EQ(e.read_line(), "info depth 0 score mate 0");
+    EXPECT_EQ(e.read_line(), "bestmove (none)");
+}
+
+TEST(Uci, CycloneDialectBareFenAndStartpos) {
+    EngineProcess e;
+    start(e);
+    // A two-field FEN, no `position`, as uci2wb and old GUIs send it.
+    e.send("fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w");
+    e.send("go depth 2");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+    e.send("startpos moves h2e2");
+    e.send("go depth 3");
+    expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Uci, MultiPV) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_uci_search_lines(lines);
+    int perDepth[3] = {};
+    for (const std::string& l : lines) {
+        std::smatch m;
+        if (std::regex_search(l, m, std::regex("^info depth 4 .* multipv (\\d)"))) ++perDepth[m[1].str()[0] - '1'];
+    }
+    EXPECT_EQ(perDepth[0], 1);
+    EXPECT_EQ(perDepth[1], 1);
+    EXPECT_EQ(perDepth[2], 1);
+}
+
+TEST(Uci, SearchmovesAndWdl) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves a3a4");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_uci_search_lines(lines);
+    EXPECT_EQ(lines.back().rfind("bestmove a3a4", 0), 0u) << lines.back();
+    EXPECT_NE(lines[0].find(" wdl "), std::string::npos) << lines[0];
+}
+
+TEST(Uci, Perft) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    e.send("go perft 3");
+    std::vector<std::string> lines = e.read_until("Nodes searched");
+    EXPECT_EQ(lines.size(), 44u + 2u);  // one line per root move, an empty line, the total
+    EXPECT_EQ(lines.back(), "Nodes searched: 79666");
+}
+
+TEST(Uci, StopDuringInfinite) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.read_until("info depth 4");
+    e.send("stop");
+    expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Uci, PonderThenPonderhit) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos moves h2e2");
+    e.send("go ponder wtime 5000 btime 5000 winc 50 binc 50");
+    e.read_until("info depth 3");
+    e.send("isready");
+    std::vector<std::string> lines = e.read_until("readyok");
+    EXPECT_FALSE(has_line_starting(lines, "bestmove"));
+    e.send("ponderhit");
+    expect_uci_search_lines(e.read_until("bestmove"));
+    // A search that ended while pondering waits for ponderhit too.
+    e.send("go ponder depth 2");
+    e.read_until("info depth 2");
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+    e.send("ponderhit");
+    EXPECT_TRUE(std::regex_match(e.read_until("bestmove").back(), BEST));
+}
+
+TEST(Uci, ClockAndMovetime) {
+    EngineProcess e;
+    start(e);
+    e.send("debug on");
+    e.send("position startpos");
+    // 1 s + 10 ms per move: 200 ms kept in reserve, 20 ms planned, at most 100 ms.
+    e.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    EXPECT_EQ(e.read_line(), "info string time optimum 20 maximum 100");
+    expect_uci_search_lines(e.read_until("bestmove"));
+    e.send("go wtime 60000 btime 60000 movestogo 20");
+    EXPECT_EQ(e.read_line(), "info string time optimum 2990 maximum 14950");
+    e.send("stop");
+    e.read_until("bestmove");
+    e.send("go movetime 50");
+    expect_uci_search_lines(e.read_until("bestmove"));
+    e.send("go nodes 3000");
+    expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+TEST(Uci, BadInputKeepsTheEngineRunning) {
+    EngineProcess e;
+    start(e);
+    e.send(MATE_IN_ONE);
+    e.send("position fen rnbakabnr/9/1c5c1 w");
+    EXPECT_EQ(e.read_line().rfind("info string error: bad FEN 'rnbakabnr/9/1c5c1 w'", 0), 0u);
+    e.send("position startpos moves h2e2 z9z9");
+    EXPECT_EQ(e.read_line().rfind("info string error: bad move 'z9z9' in position", 0), 0u);
+    e.send("go depth -1");
+    EXPECT_EQ(e.read_line(), "info string error: go depth needs a non-negative number");
+    e.send("go wtime");
+    EXPECT_EQ(e.read_line(), "info string error: go wtime needs a non-negative number");
+    e.send("go depth 2 searchmoves e1d1 h2e2");
+    EXPECT_EQ(e.read_line().rfind("info string error: bad move 'h2e2' in searchmoves", 0), 0u);
+    e.send("setoption name Hash value -5");
+    EXPECT_EQ(e.read_line(), "info string error: option 'Hash' takes a number from 1 to 65536");
+    e.send("setoption name Style value risky");
+    EXPECT_EQ(e.read_line(), "info string error: no such option 'Style'");
+    e.send("setoption name UCI_Variant value chess");
+    EXPECT_EQ(e.read_line(), "info string error: UCI_Variant: only xiangqi is supported");
+    e.send("setoption value 3");
+    EXPECT_EQ(e.read_line(), "info string error: expected 'setoption name <option> [value <value>]'");
+    e.send("ucci");  // not a UCI command once UCI was chosen
+    EXPECT_EQ(e.read_line(), "info string error: unknown command 'ucci'");
+    // Still the position from before the errors.
+    e.send("go depth 2");
+    EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+}
+
+TEST(Uci, OptionsApply) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption name Hash value 32");
+    e.send("setoption name Threads value 2");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Ponder value true");
+    e.send("setoption name Move Overhead value 30");
+    e.send("position startpos");
+    e.send("go depth 6");
+    expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+}  // namespace chuhe::test

@@ -1,0 +1,68 @@
+// The composed mating problems of the shared data (ElephantEye's test set): how many the
+// search proves within a fixed node budget per problem, one thread.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "search/search_helpers.h"
+#include "support/data.h"
+
+namespace chuhe::test {
+
+namespace {
+
+struct Problem {
+    std::string fen, id;
+    int dm = 0;  // mate length in moves (an upper bound)
+};
+
+std::vector<Problem> load_problems() {
+    std::ifstream in(data_path("tactics/composed_mates_105.epd"));
+    std::vector<Problem> problems;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        std::istringstream ss(line);
+        std::string board, side;
+        ss >> board >> side;
+        Problem p;
+        p.fen = board + " " + side + " - - 0 1";
+        size_t dm = line.find("dm ");
+        size_t id = line.find("id \"");
+        if (dm == std::string::npos || id == std::string::npos) throw std::runtime_error("bad EPD line: " + line);
+        p.dm = std::stoi(line.substr(dm + 3));
+        p.id = line.substr(id + 4, line.find('"', id + 4) - id - 4);
+        problems.push_back(p);
+    }
+    return problems;
+}
+
+}  // namespace
+
+TEST(ComposedMates, FoundWithinNodeBudget) {
+    constexpr uint64_t BUDGET = 200000;
+    std::vector<Problem> problems = load_problems();
+    ASSERT_EQ(problems.size(), 105u);
+    int found = 0;
+    for (const Problem& p : problems) {
+        SearchLimits limits;
+        limits.nodes = BUDGET;
+        SearchRun r = run_search(p.fen, limits);
+        Position pos;
+        ASSERT_TRUE(pos.set(p.fen)) << p.id;
+        ASSERT_TRUE(MoveList::of<LEGAL>(pos).contains(r.result.best)) << p.id;
+        // A proven mate for red no longer than the known one; a shorter one is fine.
+        bool mate = r.result.score >= VALUE_MATE_IN_MAX_PLY &&
+                    VALUE_MATE - r.result.score <= 2 * p.dm - 1;
+        found += mate;
+        // Never a mate score for the defender: red to move always has the mate.
+        EXPECT_GT(r.result.score, VALUE_MATED_IN_MAX_PLY) << p.id;
+    }
+    std::cout << "composed mates found within " << BUDGET << " nodes: " << found << " of "
+              << problems.size() << "\n";
+    EXPECT_GE(found, 76);
+}
+
+}  // namespace chuhe::test
