@@ -223,8 +223,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         if (pool_.stop_requested()) return VALUE_ZERO;
         if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
         if (rule60_draw(pos_)) return VALUE_DRAW;
-        if (int distance = find_repetition(pos_))
-            return judge_repetition(pos_, distance, ss->ply);
+        if (find_repetition(pos_) >= 0) return judge_repetition(pos_, ss->ply);
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = std::max(mated_in(ss->ply), alpha);
         beta = std::min(mate_in(ss->ply + 1), beta);
@@ -404,7 +403,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     ss->inCheck = pos_.in_check();
     if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
     if (rule60_draw(pos_)) return VALUE_DRAW;
-    if (int distance = find_repetition(pos_)) return judge_repetition(pos_, distance, ss->ply);
+    if (find_repetition(pos_) >= 0) return judge_repetition(pos_, ss->ply);
 
     uint64_t key = pos_.key();
     TTData tte;

@@ -33,13 +33,13 @@ TEST(Search, RepetitionFoundInHistory) {
     Position pos;
     pos.set(Position::START_FEN);
     for (const char* m : {"h2e2", "h7e7", "e2h2", "e7h7"}) {
-        EXPECT_EQ(find_repetition(pos), 0);
+        EXPECT_EQ(find_repetition(pos), -1);
         pos.do_move(pos.parse_move(m));
     }
-    EXPECT_EQ(find_repetition(pos), 4);
-    EXPECT_EQ(judge_repetition(pos, 4, 3), VALUE_DRAW);
+    EXPECT_EQ(find_repetition(pos), 0) << "the start position, history index 0, came back";
+    EXPECT_EQ(judge_repetition(pos, 3), VALUE_DRAW);
     pos.do_move(pos.parse_move("b0c2"));
-    EXPECT_EQ(find_repetition(pos), 0);
+    EXPECT_EQ(find_repetition(pos), -1);
 }
 
 TEST(Search, RepetitionOfAGamePositionScoresAsDraw) {
