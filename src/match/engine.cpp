@@ -1,6 +1,7 @@
 #include "match/engine.h"
 
 #include <cstdio>
+#include <iostream>
 #include <sstream>
 
 namespace chuhe::match {
@@ -64,13 +65,22 @@ bool parse_protocol(const std::string& text, Protocol& p) {
     return false;
 }
 
-bool EngineClient::send(const std::string& line) { return process_.write_line(line); }
+bool EngineClient::send(const std::string& line) {
+    if (config_.debug) std::cerr << config_.name + " < " + line + "\n";
+    return process_.write_line(line);
+}
+
+Process::Read EngineClient::read(std::string& line, SteadyClock::time_point deadline) {
+    Process::Read r = process_.read_line(line, deadline, abort_);
+    if (config_.debug && r == Process::Read::LINE) std::cerr << config_.name + " > " + line + "\n";
+    return r;
+}
 
 bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error) {
     auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeoutMs);
     std::string line;
     for (;;) {
-        switch (process_.read_line(line, deadline)) {
+        switch (read(line, deadline)) {
         case Process::Read::LINE:
             if (first_word(line) == token) return true;
             if (protocol_ == Protocol::UCCI && line.find("option usemillisec") == 0) millisec_ = true;
@@ -102,7 +112,7 @@ bool EngineClient::start(std::string* error) {
         send("ucci");
         auto deadline = SteadyClock::now() + std::chrono::milliseconds(config_.responseTimeoutMs);
         std::string line;
-        while (protocol_ == Protocol::AUTO && process_.read_line(line, deadline) == Process::Read::LINE) {
+        while (protocol_ == Protocol::AUTO && read(line, deadline) == Process::Read::LINE) {
             std::string w = first_word(line);
             if (w == "ucciok")
                 protocol_ = Protocol::UCCI;
@@ -253,7 +263,7 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
     auto deadline = started + std::chrono::milliseconds(allowance >= 0 ? allowance : config_.searchTimeoutMs);
     std::string line;
     for (;;) {
-        Process::Read got = process_.read_line(line, deadline, abort_);
+        Process::Read got = read(line, deadline);
         r.elapsedMs = elapsed_ms(started);
         if (got == Process::Read::ABORTED) {
             send("stop");
@@ -272,7 +282,7 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
             send("stop");
             auto grace = SteadyClock::now() + std::chrono::milliseconds(1000);
             bool answered = false;
-            while (!answered && process_.read_line(line, grace) == Process::Read::LINE)
+            while (!answered && read(line, grace) == Process::Read::LINE)
                 answered = first_word(line) == "bestmove" || first_word(line) == "nobestmove";
             if (!answered) process_.kill();
             r.status = SearchResult::TIMEOUT;
@@ -316,7 +326,7 @@ void EngineClient::quit() {
     send("quit");
     std::string line;
     auto deadline = SteadyClock::now() + std::chrono::milliseconds(1000);
-    while (process_.read_line(line, deadline) == Process::Read::LINE) {
+    while (read(line, deadline) == Process::Read::LINE) {
     }
     process_.kill();
 }

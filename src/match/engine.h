@@ -30,6 +30,7 @@ struct EngineConfig {
     int64_t timeMarginMs = 25;          // a move may overstep the clock by this much
     int64_t responseTimeoutMs = 10000;  // handshake and readyok
     int64_t searchTimeoutMs = 60000;    // a search without a clock (depth or nodes only)
+    bool debug = false;                 // echo all traffic with the engine to standard error
 };
 
 struct SearchResult {
@@ -69,6 +70,7 @@ public:
 
 private:
     bool send(const std::string& line);
+    Process::Read read(std::string& line, SteadyClock::time_point deadline);
     bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error);
     std::string move_text(Move m) const;
     bool parse_info(const std::string& line, SearchResult& r) const;

@@ -78,6 +78,7 @@ options:
   -tournament round-robin|gauntlet  -rounds N  -games N  -repeat  -concurrency N
   -openings file=FILE [format=epd|pgn] [order=sequential|random] [start=N] [plies=N]
   -srand N  -pgnout FILE  -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
+  -debug (all engine traffic to standard error)
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
   -resign movecount=N score=CP  -draw movenumber=N movecount=N score=CP
 )";
@@ -87,6 +88,7 @@ options:
 bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& s, std::string* error) {
     std::vector<std::vector<std::pair<std::string, std::string>>> engineKeys;
     std::vector<std::pair<std::string, std::string>> eachKeys;
+    bool debug = false;
     auto isPair = [](const std::string& t) { return !t.empty() && t[0] != '-' && t.find('=') != std::string::npos; };
     auto keyValues = [&](size_t& i) {
         std::vector<std::pair<std::string, std::string>> kv;
@@ -128,6 +130,7 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
         } else if (a == "-concurrency") {
             if (!intValue(s.concurrency, 1, 256)) return fail("-concurrency takes a number from 1 to 256");
         } else if (a == "-repeat") s.repeat = true;
+        else if (a == "-debug") debug = true;
         else if (a == "-srand") {
             int64_t n;
             if (!value(v) || !parse_int(v, n, 0, INT64_MAX)) return fail("-srand takes a non-negative number");
@@ -194,6 +197,7 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
         for (const auto& [k, val] : keys)
             if (!apply_engine_key(e, k, val, error)) return false;
         if (e.command.empty()) return fail("an -engine has no cmd=");
+        e.debug = debug;
         if (e.name.empty()) e.name = e.command.substr(e.command.find_last_of('/') + 1);
         if (!e.tc.limited())
             return fail("engine '" + e.name + "' has no time control: give tc=, st=, depth= or nodes=");

@@ -228,3 +228,42 @@ TEST(MatchCommandLine, RejectsBadArguments) {
     ASSERT_TRUE(s.sprt.has_value());
     EXPECT_EQ(s.sprt->elo1, 10);
 }
+
+TEST(MatchRunner, ChuheAgainstItselfAtFixedDepth) {
+    // Both protocols: one side speaks UCCI, the other UCI. Four games from two openings.
+    EngineConfig ucci, uci;
+    ucci.name = "chuhe-ucci", ucci.command = CHUHE_BINARY, ucci.protocol = Protocol::UCCI, ucci.tc.depth = 3;
+    uci.name = "chuhe-uci", uci.command = CHUHE_BINARY, uci.protocol = Protocol::UCI, uci.tc.depth = 3;
+    TournamentSettings s;
+    s.engines = {ucci, uci};
+    s.gamesPerEncounter = 2;
+    s.rounds = 2;
+    s.repeat = true;
+    s.adjudication.maxMoves = 150;
+    OpeningBook book;
+    book.file = test::data_path("openings/fairy_xiangqi.epd");
+    s.openings = book;
+    std::string path = testing::TempDir() + "chuhe_selfplay_test.pgn";
+    std::remove(path.c_str());
+    s.pgnOut = path;
+    std::ostringstream out;
+    std::atomic<bool> interrupt{false};
+    ASSERT_EQ(run_tournament(s, out, interrupt), 0);
+    std::vector<std::string> lines = finished_lines(out.str());
+    ASSERT_EQ(lines.size(), 4u) << out.str();
+    // Every game ends by the rules of play, never by an engine fault.
+    for (const std::string& l : lines) {
+        bool byRule = false;
+        for (const char* reason : {"is checkmated", "is stalemated", "resigns", "by the repetition rules",
+                                   "draw by repetition", "60-move rule", "no attacking pieces", "maximum game length"})
+            byRule |= l.find(reason) != std::string::npos;
+        EXPECT_TRUE(byRule) << l;
+    }
+    EXPECT_NE(out.str().find("Ptnml(0-2): ["), std::string::npos);
+    std::ifstream in(path);
+    std::stringstream pgn;
+    pgn << in.rdbuf();
+    size_t games = 0;
+    for (size_t at = 0; (at = pgn.str().find("[Game \"Chinese Chess\"]", at)) != std::string::npos; ++at) ++games;
+    EXPECT_EQ(games, 4u);
+}
