@@ -240,6 +240,7 @@ TEST(MatchRunner, ChuheAgainstItselfAtFixedDepth) {
     s.rounds = 2;
     s.repeat = true;
     s.adjudication.maxMoves = 150;
+    s.concurrency = 2;  // two games at once, each with its own engine processes
     OpeningBook book;
     book.file = test::data_path("openings/fairy_xiangqi.epd");
     s.openings = book;
