@@ -24,10 +24,14 @@ bool fen_field(const std::string& t) {
     return t == "-" || (!t.empty() && t.size() <= 6 && t.find_first_not_of("0123456789") == std::string::npos);
 }
 
+// The date for the PGN Date tag. Called once, before the workers start: the C library's
+// time zone state is not safe to touch from several threads.
 std::string today() {
     std::time_t t = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&t, &local);
     char buf[16];
-    std::strftime(buf, sizeof buf, "%Y.%m.%d", std::localtime(&t));
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &local);
     return buf;
 }
 
@@ -158,6 +162,7 @@ struct Shared {
     Shared(const TournamentSettings& s, std::ostream& o) : settings(s), out(o) {}
     const TournamentSettings& settings;
     std::ostream& out;
+    const std::string date = today();
     std::vector<Opening> openings;
     std::vector<ScheduledGame> schedule;
     std::atomic<size_t> next{0};
@@ -278,7 +283,7 @@ void worker(Shared& sh) {
             setup.openingMoves = sh.openings[g.opening].moves;
         }
         setup.tags = {{"Game", "Chinese Chess"}, {"Event", s.event}, {"Site", "chuhe match"},
-                      {"Date", today()}, {"Round", std::to_string(g.round) + "." + std::to_string(g.number)}};
+                      {"Date", sh.date}, {"Round", std::to_string(g.round) + "." + std::to_string(g.number)}};
         EngineClient* players[COLOR_NB] = {engines[g.red].get(), engines[g.black].get()};
         GameResult r = play_game(players, setup, s.adjudication, sh.stop);
         if (r.aborted()) continue;
