@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "match/tournament.h"
+#include "records/pgn.h"
 #include "support/data.h"
 #include "tools/match.h"
 
@@ -178,6 +179,17 @@ TEST(MatchRunner, WritesEveryFinishedGameToPgn) {
     EXPECT_NE(pgn.find("[Format \"ICCS\"]"), std::string::npos);
     EXPECT_NE(pgn.find("[Termination \"black engine (bad) played an illegal move"), std::string::npos);
     EXPECT_NE(pgn.find("1. A0-A1"), std::string::npos) << pgn;
+    // The file reads back: two games whose moves replay legally up to the illegal one. The
+    // bad engine keeps its process, so in game 2 its first move is already illegal.
+    PgnReadResult back = read_pgn(pgn);
+    ASSERT_EQ(back.games.size(), 2u);
+    EXPECT_TRUE(back.errors.empty());
+    EXPECT_EQ(back.games[0].moves.size(), 7u);
+    EXPECT_EQ(back.games[1].moves.size(), 0u);
+    for (const Game& g : back.games) {
+        Position pos;
+        EXPECT_TRUE(g.replay(pos));
+    }
 }
 
 TEST(MatchRunner, ReadsEpdOpenings) {
