@@ -14,14 +14,22 @@ void TimeManager::init(const SearchLimits& limits, Color us, TimePoint moveOverh
     // Without moves to go, plan as if the game lasted another 40 moves.
     int mtg = limits.movestogo ? std::min(limits.movestogo, 40) : 40;
 
-    // A reserve never planned for, against latency spikes of the GUI and the machine: with
-    // a small increment the clock settles just above it instead of draining to zero.
-    TimePoint reserve = std::min(time / 3, moveOverhead * 20);
-    TimePoint usable = std::max<TimePoint>(time - reserve, 0);
-
-    optimum_ = usable / mtg + std::max<TimePoint>(inc - moveOverhead, 0);
+    // A reserve never planned for, against latency spikes of the GUI and the machine.
+    // Below it only half of the increment beyond the overhead is spent, so with a small
+    // increment the clock climbs back above the reserve instead of draining to zero.
+    TimePoint reserve = moveOverhead * 20;
+    TimePoint spareInc = std::max<TimePoint>(inc - moveOverhead, 0);
+    TimePoint cap;
+    if (time > reserve) {
+        optimum_ = (time - reserve) / mtg + spareInc;
+        cap = (time - reserve) * 8 / 10 + spareInc / 2;
+    } else {
+        optimum_ = spareInc / 2;
+        cap = spareInc;
+    }
+    // The increment only comes after the move: never plan past most of the clock itself.
+    cap = std::clamp<TimePoint>(cap, 1, std::max<TimePoint>((time - moveOverhead) * 3 / 4, 1));
     if (ponderOption) optimum_ += optimum_ / 4;  // pondering saves time on most moves
-    TimePoint cap = std::max<TimePoint>(usable * 8 / 10, 1);
     maximum_ = std::clamp<TimePoint>(optimum_ * 5, 1, cap);
     optimum_ = std::clamp<TimePoint>(optimum_, 1, maximum_);
 }
