@@ -7,6 +7,7 @@
 
 #include "search/repetition.h"
 #include "search/search_helpers.h"
+#include "search/thread_pool.h"
 
 namespace chuhe::test {
 
@@ -119,6 +120,25 @@ TEST(RulesInSearch, WinsWhenTheOpponentMustCompleteTheForbiddenPerpetual) {
     EXPECT_EQ(Position::move_to_string(r.result.best), "d8d9");
     EXPECT_EQ(r.result.score, rule_win_in(2)) << "red's a8a9 completes the third occurrence";
     for (const SearchInfo& info : r.infos) EXPECT_FALSE(is_mate_score(info.score)) << info.depth;
+}
+
+}  // namespace chuhe::test
+
+namespace chuhe::test {
+
+// A root that repeats a game position (the start of a perpetual check that red may still
+// vary) is searched under its fold key; the same position set up fresh, with no history,
+// shares no entry with it.
+TEST(RulesInSearch, RepeatedPositionsHaveTheirOwnTTKey) {
+    Position pos = play(CHECKS, "a0a9 d9d8 a9a8 d8d9 a8a9");
+    ASSERT_EQ(find_repetition(pos), 1);
+    TranspositionTable tt;
+    ThreadPool pool(tt);
+    pool.start(pos, depth_limit(6), SearchOptions{}, {[](const SearchInfo&) {}, [](const SearchResult&) {}});
+    pool.wait();
+    TTData data;
+    EXPECT_TRUE(tt.probe(pos.key() ^ FOLD_KEY, &data));
+    EXPECT_FALSE(tt.probe(pos.key(), &data)) << "the position never came up fresh in this search";
 }
 
 }  // namespace chuhe::test
