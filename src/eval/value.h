@@ -29,9 +29,11 @@ constexpr Value VALUE_RULE_LOSS_IN_MAX_PLY = -VALUE_RULE_WIN_IN_MAX_PLY;
 
 constexpr Value rule_win_in(int ply) { return VALUE_RULE_WIN - ply; }
 constexpr Value rule_loss_in(int ply) { return -VALUE_RULE_WIN + ply; }
-constexpr bool is_rule_score(Value v) { return !is_mate_score(v) && (v >= VALUE_RULE_WIN_IN_MAX_PLY || v <= VALUE_RULE_LOSS_IN_MAX_PLY); }
 // A mate or a rule result: not an evaluation, and counted in plies from the node.
-constexpr bool is_decisive(Value v) { return v >= VALUE_RULE_WIN_IN_MAX_PLY || v <= VALUE_RULE_LOSS_IN_MAX_PLY; }
+constexpr bool is_decisive(Value v) {
+    return v >= VALUE_RULE_WIN_IN_MAX_PLY || v <= VALUE_RULE_LOSS_IN_MAX_PLY;
+}
+constexpr bool is_rule_score(Value v) { return is_decisive(v) && !is_mate_score(v); }
 
 // Material values, also used by move ordering and the static exchange evaluation.
 // The king's value only makes SEE treat a king capture as the end of an exchange.

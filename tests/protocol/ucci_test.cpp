@@ -309,7 +309,8 @@ TEST(Ucci, QuitWhileThinking) {
 TEST(Ucci, RulesOptionAndJudge) {
     EngineProcess e;
     start(e);
-    e.send("position fen 3k5/9/9/1n7/c8/9/9/9/9/R3K4 w - - 0 1 moves a0b0 d9d8 b0a0 d8d9 a0b0 d9d8 b0a0 d8d9");
+    e.send("position fen 3k5/9/9/1n7/c8/9/9/9/9/R3K4 w - - 0 1 "
+           "moves a0b0 d9d8 b0a0 d8d9 a0b0 d9d8 b0a0 d8d9");
     e.send("judge");
     std::vector<std::string> lines = e.read_until("judgeok");
     EXPECT_EQ(lines[0], "ruling: draw");

@@ -266,7 +266,8 @@ TEST(Uci, RulesOptionReachesTheSearch) {
     e.send("go depth 2 searchmoves a0b0");
     lines = e.read_until("bestmove");
     // A rule loss is decisive but no mate: a centipawn score just inside the mate range.
-    EXPECT_NE(lines[lines.size() - 2].find(" score cp -29752 "), std::string::npos) << lines[lines.size() - 2];
+    const std::string& last = lines[lines.size() - 2];
+    EXPECT_NE(last.find(" score cp -29752 "), std::string::npos) << last;
     EXPECT_EQ(lines.back(), "bestmove a0b0");
     e.send("setoption name Rules value Martian");
     EXPECT_EQ(e.read_line(), "info string error: option Rules takes Asian or Chinese");
@@ -281,7 +282,8 @@ TEST(Uci, JudgeRulesOnTheCurrentPosition) {
     ASSERT_GE(lines.size(), 4u);
     EXPECT_EQ(lines[0], "info string ruling: draw");
     EXPECT_EQ(lines[1], "info string rules: asian (AXF)");
-    EXPECT_EQ(lines[2], "info string cycle: the position after ply 0 recurs after ply 4 and after ply 8 (8 moves)");
+    EXPECT_EQ(lines[2],
+              "info string cycle: the position after ply 0 recurs after ply 4 and after ply 8 (8 moves)");
     EXPECT_TRUE(has_line_starting(lines, "info string grounds:"));
     e.send("setoption name Rules value Chinese");
     e.send("judge");
