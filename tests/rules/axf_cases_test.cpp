@@ -247,7 +247,7 @@ TEST(AxfCases, Classification220AttackAlongTheLine) {
 
 // 221: the red rook chases the unprotected knight on every move. The ruling applies when the
 // position recurs; whether the side to move may still vary is the caller's business (the
-// match runner adjudicates on completion, the search scores the repetition as it finds it).
+// match runner and the search make it final at the third occurrence).
 TEST(AxfCases, Classification221RulingOnRecurrence) {
     for (const Case& c : load_cases())
         if (c.id == "221") {
