@@ -8,7 +8,7 @@
 namespace chuhe {
 
 // Score of the position from the side to move's point of view; always strictly inside
-// (VALUE_MATED_IN_MAX_PLY, VALUE_MATE_IN_MAX_PLY).
+// (VALUE_RULE_LOSS_IN_MAX_PLY, VALUE_RULE_WIN_IN_MAX_PLY), below every mate and rule score.
 Value evaluate(const Position& pos);
 
 }  // namespace chuhe

@@ -1,6 +1,9 @@
 #include "protocol/engine.h"
 
 #include <algorithm>
+#include <sstream>
+
+#include "rules/explain.h"
 
 namespace chuhe {
 
@@ -59,6 +62,7 @@ void Engine::go(SearchLimits limits, SearchListener listener) {
     so.multiPV = options_.multiPV;
     so.moveOverhead = options_.moveOverhead;
     so.ponder = options_.ponder;
+    so.rules = options_.rules;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         thinking_ = true;
@@ -77,6 +81,16 @@ bool Engine::stop() {
     if (!thinking_) return false;
     pool_.stop();
     return true;
+}
+
+std::vector<std::string> Engine::judgement(RuleSet rules) const {
+    Position pos = pos_;  // the judgement walks the cycle back and forth
+    std::ostringstream out;
+    write_judgement(out, pos, rules);
+    std::vector<std::string> lines;
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
 }
 
 void Engine::ponderhit() { pool_.ponderhit(); }

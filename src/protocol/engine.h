@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "rules/rule_set.h"
 #include "search/thread_pool.h"
 
 namespace chuhe {
@@ -22,6 +23,7 @@ struct EngineOptions {
     int moveOverhead = 10;  // milliseconds
     bool showWDL = false;
     bool debug = false;
+    RuleSet rules = RuleSet::ASIAN;  // repetition rules, in the search and for `judge`
 };
 
 class Engine {
@@ -41,6 +43,8 @@ public:
                                Position* pos, std::string* error);
     bool set_banmoves(const std::vector<std::string>& moves, std::string* error);
     const Position& position() const { return pos_; }
+    // The ruling on the repetition the current position ends with, in words (write_judgement).
+    std::vector<std::string> judgement(RuleSet rules) const;
 
     // Starts a search of the current position; listener.on_bestmove runs exactly once.
     void go(SearchLimits limits, SearchListener listener);

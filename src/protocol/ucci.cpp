@@ -50,6 +50,7 @@ bool UcciProtocol::handle(const std::string& line) {
     else if (cmd == "banmoves") banmoves(words);
     else if (cmd == "go") go(words);
     else if (cmd == "probe") probe(words);
+    else if (cmd == "judge") judge(words);
     else if (cmd == "ponderhit") {
         if (words.size() > 1 && iequals(words[1], "draw")) drawOffered_ = true;
         engine_.ponderhit();
@@ -77,6 +78,7 @@ void UcciProtocol::identify() {
               " default 16");
     send_line("option threads type spin min 0 max " + std::to_string(Engine::MAX_THREADS) +
               " default 1");
+    send_line("option rules type combo default asian var asian var chinese");
     send_line("option newgame type button");
     send_line("ucciok");
 }
@@ -97,6 +99,10 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "debug") check(&engine_.options().debug);
     else if (name == "ponder") check(&engine_.options().ponder);
     else if (name == "newgame") engine_.new_game();
+    else if (name == "rules") {
+        if (!parse_rule_set(to_lower(value), &engine_.options().rules))
+            error("option rules takes asian or chinese");
+    }
     else if (name == "hashsize") {
         if (!parse_number(value, Engine::MAX_HASH_MB, &n))
             return error("hashsize takes megabytes from 0 to " + std::to_string(Engine::MAX_HASH_MB));
@@ -141,6 +147,14 @@ void UcciProtocol::probe(const std::vector<std::string>& words) {
         if (tte.bound & BOUND_UPPER) reply += " upperbound " + std::to_string(tte.value) + depth;
     }
     send_line(reply);
+}
+
+void UcciProtocol::judge(const std::vector<std::string>& words) {
+    RuleSet rules = engine_.options().rules;
+    if (words.size() > 2 || (words.size() == 2 && !parse_rule_set(to_lower(words[1]), &rules)))
+        return error("judge takes nothing or a rule set: asian or chinese");
+    for (const std::string& line : engine_.judgement(rules)) send_line(line);
+    send_line("judgeok");
 }
 
 void UcciProtocol::go(const std::vector<std::string>& words) {

@@ -24,6 +24,7 @@ private:
     void banmoves(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
     void probe(const std::vector<std::string>& words);
+    void judge(const std::vector<std::string>& words);
     void error(const std::string& text);
     bool require_idle();
 

@@ -56,6 +56,7 @@ bool UciProtocol::handle(const std::string& line) {
     } else if (cmd == "position") position(words, 1);
     else if (cmd == "fen" || cmd == "startpos") position(words, 0);  // Cyclone dialect
     else if (cmd == "go") go(words);
+    else if (cmd == "judge") judge(words);
     else if (cmd == "stop") engine_.stop();
     else if (cmd == "ponderhit") engine_.ponderhit();
     else if (cmd == "debug") {
@@ -82,6 +83,7 @@ void UciProtocol::identify() {
     send_line("option name Move Overhead type spin default 10 min 0 max 5000");
     send_line("option name UCI_ShowWDL type check default false");
     send_line("option name UCI_Variant type combo default xiangqi var xiangqi");
+    send_line("option name Rules type combo default Asian var Asian var Chinese");
     send_line("uciok");
 }
 
@@ -118,7 +120,9 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     } else if (name == "move overhead") {
         if (spin(0, 5000)) o.moveOverhead = int(n);
     } else if (name == "uci_showwdl") check(&o.showWDL);
-    else if (name == "uci_variant") {
+    else if (name == "rules") {
+        if (!parse_rule_set(to_lower(value), &o.rules)) error("option Rules takes Asian or Chinese");
+    } else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
     } else
         error("no such option '" + join(words, 2, v) + "'");
@@ -131,6 +135,14 @@ void UciProtocol::position(const std::vector<std::string>& words, size_t first) 
     if (!parse_position_words(words, first, &fen, &moves, &why) ||
         !engine_.set_position(fen, moves, &why))
         error(why);
+}
+
+void UciProtocol::judge(const std::vector<std::string>& words) {
+    RuleSet rules = engine_.options().rules;
+    if (words.size() > 2 || (words.size() == 2 && !parse_rule_set(to_lower(words[1]), &rules)))
+        return error("judge takes nothing or a rule set: asian or chinese");
+    for (const std::string& line : engine_.judgement(rules)) send_line("info string " + line);
+    send_line("info string judgeok");
 }
 
 void UciProtocol::perft(int depth) {

@@ -22,6 +22,7 @@ private:
     void setoption(const std::vector<std::string>& words);
     void position(const std::vector<std::string>& words, size_t first);
     void go(const std::vector<std::string>& words);
+    void judge(const std::vector<std::string>& words);
     void perft(int depth);
     void error(const std::string& text);
     bool require_idle();

@@ -1,18 +1,55 @@
-// Repeated positions inside the search.
+// Repeated positions inside the search, ruled by the repetition rules (src/rules).
+//
+// A position that repeats an earlier one since the last capture (on the search path or in
+// the game before the root) is judged by its cycle. The second time it stands on the board
+// a draw ends the line, but an offender (a perpetual check or chase) only has to vary, and
+// may still do so: the node is searched on. The third time the ruling is final: the offender
+// loses, whichever side completed the cycle. Judging at the second occurrence would score a
+// perpetual the loser never had to play, the false rule mates of the `search` cases in
+// ../shared/data/rules/axf-repetition-cases.txt.
 #pragma once
+
+#include <array>
+#include <cstdint>
 
 #include "core/position.h"
 #include "eval/value.h"
 #include "rules/repetition.h"
+#include "rules/rule_set.h"
 
 namespace chuhe {
 
-// Score, for the side to move at `ply`, of the current position, which repeats an earlier one
-// (rules::find_repetition). This is the one place where the rules classifier (src/rules) plugs
-// in to make the side that perpetually checks or chases lose; until then it is a draw.
-inline Value judge_repetition(const Position& pos, int ply) {
-    (void)pos, (void)ply;
-    return VALUE_DRAW;
-}
+// Xor-ed into the TT key of a position that repeats an earlier one (a "fold"). Its value
+// depends on the history, through the rulings below it, so it must not be shared with the
+// same position reached fresh. Nodes with a final ruling return before the TT is touched.
+constexpr uint64_t FOLD_KEY = 0x6A09E667F3BCC909ULL;
+
+class RepetitionJudge {
+public:
+    // Score, for the side to move at `ply`, of the current position, which repeats the one at
+    // history index `previous` (rules::find_repetition): a draw or a rule result that ends the
+    // line, or VALUE_NONE when the line goes on.
+    Value judge(Position& pos, int previous, int ply, RuleSet rules);
+
+    // The ruling on the cycle from history index `first` to the current position, from a
+    // small table keyed by the cycle: a perpetual is met again and again in a search, and
+    // classifying its moves (rule_cycle) costs microseconds.
+    Ruling ruling(Position& pos, int first, RuleSet rules);
+
+private:
+    struct Entry {
+        uint64_t key = 0;
+        Ruling ruling = Ruling::NO_REPETITION;
+    };
+    std::array<Entry, 4096> table_{};
+};
+
+// History index of the occurrence before `previous` of the current position since the last
+// capture, or -1: the current position stands on the board for the third time when there is one.
+int occurrence_before(const Position& pos, int previous);
+
+// Whether playing m makes the current position's mover lose by the rules at once: the
+// position it makes stands on the board the third time and the mover is the offender.
+bool loses_by_rule(Position& pos, Move m, RuleSet rules);
 
 }  // namespace chuhe

@@ -6,8 +6,8 @@
 
 #include "core/movegen.h"
 #include "eval/evaluate.h"
+#include "rules/natural_limit.h"
 #include "search/movepick.h"
-#include "search/repetition.h"
 #include "search/see.h"
 #include "search/thread_pool.h"
 
@@ -27,10 +27,10 @@ const ReductionTable LMR;
 
 int reduction(int depth, int moveCount) { return LMR.r[std::min(depth, 63)][std::min(moveCount, 63)]; }
 
-// The 60-move rule: 120 plies without a capture draw, unless the side to move has no
-// move at all (which loses in xiangqi, checked or not).
-bool rule60_draw(const Position& pos) {
-    return pos.rule60_count() >= 120 && count_legal_moves(pos) > 0;
+// The natural limit: 120 plies without a capture (checks beyond each side's tenth not
+// counted) draw, unless the side to move has no move at all (which loses, checked or not).
+bool natural_limit_draw(const Position& pos) {
+    return natural_limit_reached(pos) && count_legal_moves(pos) > 0;
 }
 
 // Pieces that can still force something: without one, null move is unsafe (zugzwang).
@@ -94,7 +94,8 @@ SearchResult Worker::result() {
         // A PV cut short by a TT hit at the root's child: ask the table for a reply.
         pos_.do_move(r.best);
         TTData tte;
-        if (pool_.tt_.probe(pos_.key(), &tte) && tte.move && pos_.pseudo_legal(tte.move) &&
+        uint64_t key = pos_.key() ^ (find_repetition(pos_) >= 0 ? FOLD_KEY : 0);
+        if (pool_.tt_.probe(key, &tte) && tte.move && pos_.pseudo_legal(tte.move) &&
             pos_.legal(tte.move))
             r.ponder = tte.move;
         pos_.undo_move();
@@ -123,7 +124,7 @@ void Worker::iterative_deepening() {
             selDepth_ = 0;
             Value prev = rootMoves_[pvIdx_].averageScore;
             Value delta = 25, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-            if (rootDepth_ >= 4 && !is_mate_score(prev)) {
+            if (rootDepth_ >= 4 && !is_decisive(prev)) {
                 alpha = std::max(prev - delta, -VALUE_INFINITE);
                 beta = std::min(prev + delta, VALUE_INFINITE);
             }
@@ -219,11 +220,17 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     if (is_main()) check_time();
     if (PvNode && selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
 
+    // A repeated position is either ruled on (the line ends) or searched on under its own
+    // TT key, as its value depends on the history (see FOLD_KEY).
+    int previous = find_repetition(pos_);
     if (!rootNode) {
         if (pool_.stop_requested()) return VALUE_ZERO;
         if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
-        if (rule60_draw(pos_)) return VALUE_DRAW;
-        if (find_repetition(pos_) >= 0) return judge_repetition(pos_, ss->ply);
+        if (natural_limit_draw(pos_)) return VALUE_DRAW;
+        if (previous >= 0) {
+            Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules);
+            if (v != VALUE_NONE) return v;
+        }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = std::max(mated_in(ss->ply), alpha);
         beta = std::min(mate_in(ss->ply + 1), beta);
@@ -231,7 +238,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     }
 
     // Transposition table
-    uint64_t key = pos_.key();
+    uint64_t key = pos_.key() ^ (previous >= 0 ? FOLD_KEY : 0);
     TTData tte;
     bool ttHit = pool_.tt_.probe(key, &tte);
     Value ttValue = ttHit ? value_from_tt(tte.value, ss->ply) : VALUE_NONE;
@@ -258,21 +265,21 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
 
     if (!PvNode && !ss->inCheck) {
         // Reverse futility: far enough above beta that a quiet move will not lose it all.
-        if (depth < 8 && eval - (90 - 30 * improving) * depth >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+        if (depth < 8 && eval - (90 - 30 * improving) * depth >= beta && eval < VALUE_RULE_WIN_IN_MAX_PLY)
             return eval;
 
         // Null move, only with pieces that can attack (xiangqi endings without them are
         // full of zugzwang), and verified at high depth.
         if ((ss - 1)->currentMove != MOVE_NULL && eval >= beta && ss->staticEval >= beta &&
             depth >= 2 && ss->ply >= nmpMinPly_ && has_attacking_pieces(pos_, us) &&
-            beta > VALUE_MATED_IN_MAX_PLY) {
+            beta > VALUE_RULE_LOSS_IN_MAX_PLY) {
             int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             ss->currentMove = MOVE_NULL;
             ss->movedPiece = NO_PIECE;
             pos_.do_null_move();
             Value nullValue = -search<false>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             pos_.undo_null_move();
-            if (nullValue >= beta && nullValue < VALUE_MATE_IN_MAX_PLY) {
+            if (nullValue >= beta && nullValue < VALUE_RULE_WIN_IN_MAX_PLY) {
                 if (depth < 12 || nmpMinPly_) return nullValue;
                 nmpMinPly_ = ss->ply + 3 * (depth - R) / 4;
                 Value v = search<false>(ss, beta - 1, beta, depth - R, false);
@@ -307,7 +314,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         int newDepth = depth - 1;
 
         // Shallow-depth pruning, once a move has been searched and no mate is at stake.
-        if (!rootNode && bestValue > VALUE_MATED_IN_MAX_PLY && has_attacking_pieces(pos_, us)) {
+        if (!rootNode && bestValue > VALUE_RULE_LOSS_IN_MAX_PLY && has_attacking_pieces(pos_, us)) {
             int lmrDepth = std::max(newDepth - reduction(depth, moveCount), 0);
             if (!capture && !givesCheck) {
                 if (moveCount >= (3 + depth * depth) / (2 - improving)) {
@@ -402,10 +409,14 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     if (pool_.stop_requested()) return VALUE_ZERO;
     ss->inCheck = pos_.in_check();
     if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
-    if (rule60_draw(pos_)) return VALUE_DRAW;
-    if (find_repetition(pos_) >= 0) return judge_repetition(pos_, ss->ply);
+    if (natural_limit_draw(pos_)) return VALUE_DRAW;
+    int previous = find_repetition(pos_);
+    if (previous >= 0) {
+        Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules);
+        if (v != VALUE_NONE) return v;
+    }
 
-    uint64_t key = pos_.key();
+    uint64_t key = pos_.key() ^ (previous >= 0 ? FOLD_KEY : 0);
     TTData tte;
     bool ttHit = pool_.tt_.probe(key, &tte);
     Value ttValue = ttHit ? value_from_tt(tte.value, ss->ply) : VALUE_NONE;
@@ -434,7 +445,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         if (!pos_.legal(move)) continue;
         ++moveCount;
         bool givesCheck = pos_.gives_check(move);
-        if (!ss->inCheck && bestValue > VALUE_MATED_IN_MAX_PLY && !givesCheck) {
+        if (!ss->inCheck && bestValue > VALUE_RULE_LOSS_IN_MAX_PLY && !givesCheck) {
             // Delta pruning: even winning the piece for free would not reach alpha.
             Value futility = futilityBase + piece_value(pos_.piece_on(to_sq(move)));
             if (futility <= alpha) {

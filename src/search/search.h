@@ -11,6 +11,7 @@
 #include "core/position.h"
 #include "eval/value.h"
 #include "search/history.h"
+#include "search/repetition.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -109,6 +110,7 @@ private:
     std::atomic<uint64_t> nodes_{0};
     ButterflyHistory history_;
     CounterMoves counterMoves_;
+    RepetitionJudge repetitions_;
 };
 
 }  // namespace chuhe

@@ -44,6 +44,12 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
         if ((limits.searchmoves.empty() || listed(limits.searchmoves, m)) &&
             !listed(limits.banmoves, m))
             rootMoves.emplace_back(m);
+    // Never complete a repetition that the rules make us lose while another move is left.
+    Position root = pos;
+    std::vector<RootMove> allowed;
+    for (const RootMove& rm : rootMoves)
+        if (!loses_by_rule(root, rm.pv[0], options.rules)) allowed.push_back(rm);
+    if (!allowed.empty()) rootMoves = std::move(allowed);
 
     for (auto& w : workers_) w->prepare(pos, rootMoves);
     helpersRunning_ = size() - 1;

@@ -16,6 +16,7 @@ struct SearchOptions {
     int multiPV = 1;
     TimePoint moveOverhead = 10;
     bool ponder = false;  // the GUI ponders: plan for a little more time per move
+    RuleSet rules = RuleSet::ASIAN;  // how repetitions are judged
 };
 
 class ThreadPool {

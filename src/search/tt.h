@@ -67,15 +67,16 @@ private:
     unsigned generation_ = 0;
 };
 
-// Mate scores are stored relative to the node ("mate in n plies from here") and converted
-// back relative to the root when read.
+// Mate and rule scores are stored relative to the node ("mate in n plies from here") and
+// converted back relative to the root when read. The two bands do not mix: a distance from
+// the node is never larger than one from the root.
 inline Value value_to_tt(Value v, int ply) {
-    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+    return v >= VALUE_RULE_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_RULE_LOSS_IN_MAX_PLY ? v - ply : v;
 }
 
 inline Value value_from_tt(Value v, int ply) {
     if (v == VALUE_NONE) return v;
-    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+    return v >= VALUE_RULE_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_RULE_LOSS_IN_MAX_PLY ? v + ply : v;
 }
 
 }  // namespace chuhe

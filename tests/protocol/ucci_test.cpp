@@ -25,6 +25,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option ponder type check default false",
     "option hashsize type spin min 0 max 65536 default 16",
     "option threads type spin min 0 max 256 default 1",
+    "option rules type combo default asian var asian var chinese",
     "option newgame type button",
     "ucciok",
 };
@@ -301,6 +302,33 @@ TEST(Ucci, QuitWhileThinking) {
     std::vector<std::string> lines = e.read_until("bye");
     EXPECT_TRUE(has_line_starting(lines, "bestmove"));
     EXPECT_EQ(e.wait_exit(), 0);
+}
+
+// CXA 24.11 (see the UCI test): a0b0 would complete the third occurrence of a chase of two
+// pieces in turn, forbidden by CXA only.
+TEST(Ucci, RulesOptionAndJudge) {
+    EngineProcess e;
+    start(e);
+    e.send("position fen 3k5/9/9/1n7/c8/9/9/9/9/R3K4 w - - 0 1 "
+           "moves a0b0 d9d8 b0a0 d8d9 a0b0 d9d8 b0a0 d8d9");
+    e.send("judge");
+    std::vector<std::string> lines = e.read_until("judgeok");
+    EXPECT_EQ(lines[0], "ruling: draw");
+    EXPECT_EQ(lines[1], "rules: asian (AXF)");
+    e.send("setoption rules Chinese");
+    e.send("judge");
+    lines = e.read_until("judgeok");
+    EXPECT_EQ(lines[0], "ruling: red loses");
+    EXPECT_EQ(lines[1], "rules: chinese (CXA 2011)");
+    EXPECT_TRUE(has_line_starting(lines, "  CXA 25.3"));
+    // Under CXA the engine does not complete the forbidden chase.
+    e.send("go depth 3");
+    lines = e.read_until("bestmove");
+    EXPECT_EQ(lines.back().rfind("bestmove a0b0", 0), std::string::npos) << lines.back();
+    e.send("setoption rules martian");
+    EXPECT_EQ(e.read_line(), "info message error: option rules takes asian or chinese");
+    e.send("judge martian");
+    EXPECT_EQ(e.read_line(), "info message error: judge takes nothing or a rule set: asian or chinese");
 }
 
 }  // namespace chuhe::test

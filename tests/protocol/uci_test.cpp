@@ -23,6 +23,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name UCI_ShowWDL type check default false",
     "option name UCI_Variant type combo default xiangqi var xiangqi",
+    "option name Rules type combo default Asian var Asian var Chinese",
     "uciok",
 };
 
@@ -247,6 +248,57 @@ TEST(Uci, OptionsApply) {
     e.send("position startpos");
     e.send("go depth 6");
     expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+// CXA 24.11: the red rook attacks the cannon and the horse in turn, twice round; a0b0 would
+// bring the position about the third time. Forbidden by CXA, allowed by AXF.
+const std::string TWO_VICTIMS =
+    "position fen 3k5/9/9/1n7/c8/9/9/9/9/R3K4 w - - 0 1 moves a0b0 d9d8 b0a0 d8d9 a0b0 d9d8 b0a0 d8d9";
+
+TEST(Uci, RulesOptionReachesTheSearch) {
+    EngineProcess e;
+    start(e);
+    e.send(TWO_VICTIMS);
+    e.send("go depth 2 searchmoves a0b0");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    EXPECT_NE(lines[lines.size() - 2].find(" score cp 0 "), std::string::npos) << lines[lines.size() - 2];
+    e.send("setoption name Rules value CHINESE");  // the combo's values in any case
+    e.send("go depth 2 searchmoves a0b0");
+    lines = e.read_until("bestmove");
+    // A rule loss is decisive but no mate: a centipawn score just inside the mate range.
+    const std::string& last = lines[lines.size() - 2];
+    EXPECT_NE(last.find(" score cp -29752 "), std::string::npos) << last;
+    EXPECT_EQ(lines.back(), "bestmove a0b0");
+    e.send("setoption name Rules value Martian");
+    EXPECT_EQ(e.read_line(), "info string error: option Rules takes Asian or Chinese");
+}
+
+TEST(Uci, JudgeRulesOnTheCurrentPosition) {
+    EngineProcess e;
+    start(e);
+    e.send(TWO_VICTIMS);
+    e.send("judge");
+    std::vector<std::string> lines = e.read_until("info string judgeok");
+    ASSERT_GE(lines.size(), 4u);
+    EXPECT_EQ(lines[0], "info string ruling: draw");
+    EXPECT_EQ(lines[1], "info string rules: asian (AXF)");
+    EXPECT_EQ(lines[2],
+              "info string cycle: the position after ply 0 recurs after ply 4 and after ply 8 (8 moves)");
+    EXPECT_TRUE(has_line_starting(lines, "info string grounds:"));
+    e.send("setoption name Rules value Chinese");
+    e.send("judge");
+    lines = e.read_until("info string judgeok");
+    EXPECT_EQ(lines[0], "info string ruling: red loses");
+    EXPECT_EQ(lines[1], "info string rules: chinese (CXA 2011)");
+    e.send("judge asian");  // a rule set for this lookup only
+    EXPECT_EQ(e.read_until("info string judgeok")[0], "info string ruling: draw");
+    e.send("position startpos moves h2e2");
+    e.send("judge");
+    EXPECT_EQ(e.read_until("info string judgeok"),
+              (std::vector<std::string>{"info string ruling: no repetition",
+                                        "info string rules: chinese (CXA 2011)", "info string judgeok"}));
+    e.send("judge sideways");
+    EXPECT_EQ(e.read_line(), "info string error: judge takes nothing or a rule set: asian or chinese");
 }
 
 }  // namespace chuhe::test

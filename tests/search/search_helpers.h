@@ -14,7 +14,8 @@ struct SearchRun {
 };
 
 inline SearchRun run_search(const std::string& fen, SearchLimits limits, int threads = 1,
-                            const std::vector<std::string>& moves = {}) {
+                            const std::vector<std::string>& moves = {},
+                            SearchOptions options = {}) {
     Position pos;
     std::string error;
     if (!pos.set(fen, &error)) throw std::runtime_error("bad test FEN " + fen + ": " + error);
@@ -23,7 +24,7 @@ inline SearchRun run_search(const std::string& fen, SearchLimits limits, int thr
     ThreadPool pool(tt);
     pool.set_size(threads);
     SearchRun run;
-    pool.start(pos, limits, SearchOptions{},
+    pool.start(pos, limits, options,
                {[&](const SearchInfo& i) { run.infos.push_back(i); },
                 [&](const SearchResult& r) { run.result = r; }});
     pool.wait();

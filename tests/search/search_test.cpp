@@ -1,6 +1,8 @@
 // Search results that must hold exactly: mates, no-move losses, draws by rule.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "core/movegen.h"
 #include "search/repetition.h"
 #include "search/search_helpers.h"
@@ -37,7 +39,8 @@ TEST(Search, RepetitionFoundInHistory) {
         pos.do_move(pos.parse_move(m));
     }
     EXPECT_EQ(find_repetition(pos), 0) << "the start position, history index 0, came back";
-    EXPECT_EQ(judge_repetition(pos, 3), VALUE_DRAW);
+    auto judge = std::make_unique<RepetitionJudge>();
+    EXPECT_EQ(judge->judge(pos, 0, 3, RuleSet::ASIAN), VALUE_DRAW) << "quiet cannon moves: a draw";
     pos.do_move(pos.parse_move("b0c2"));
     EXPECT_EQ(find_repetition(pos), -1);
 }

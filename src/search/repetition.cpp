@@ -1,0 +1,50 @@
+#include "search/repetition.h"
+
+#include <algorithm>
+
+namespace chuhe {
+
+int occurrence_before(const Position& pos, int previous) {
+    const std::vector<StateInfo>& h = pos.history();
+    int last = int(h.size()) - 1;
+    int reach = last - std::min(std::min(h[last].rule60, h[last].pliesFromNull), last);
+    for (int i = previous - 4; i >= reach; i -= 2)
+        if (h[i].key == h[last].key) return i;
+    return -1;
+}
+
+Ruling RepetitionJudge::ruling(Position& pos, int first, RuleSet rules) {
+    // The cycle is known by the positions it runs through, in order.
+    const std::vector<StateInfo>& h = pos.history();
+    uint64_t key = rules == RuleSet::CHINESE ? 0xBB67AE8584CAA73BULL : 0x3C6EF372FE94F82BULL;
+    for (size_t i = first; i < h.size(); ++i) {
+        key = (key ^ h[i].key) * 0x9E3779B97F4A7C15ULL;
+        key ^= key >> 29;
+    }
+    Entry& e = table_[key & (table_.size() - 1)];
+    if (e.key != key) e = {key, rule_cycle(pos, rules)};
+    return e.ruling;
+}
+
+Value RepetitionJudge::judge(Position& pos, int previous, int ply, RuleSet rules) {
+    // rule_cycle takes the same window: from the occurrence before the previous one if any.
+    int before = occurrence_before(pos, previous);
+    Ruling r = ruling(pos, before >= 0 ? before : previous, rules);
+    // A cycle too long to judge (NO_REPETITION) is a draw, as any repetition used to be.
+    if (r != Ruling::RED_LOSES && r != Ruling::BLACK_LOSES) return VALUE_DRAW;
+    if (before < 0) return VALUE_NONE;  // the offender may still vary
+    Color offender = r == Ruling::RED_LOSES ? RED : BLACK;
+    return offender == pos.side_to_move() ? rule_loss_in(ply) : rule_win_in(ply);
+}
+
+bool loses_by_rule(Position& pos, Move m, RuleSet rules) {
+    Color us = pos.side_to_move();
+    pos.do_move(m);
+    int previous = find_repetition(pos);
+    bool loses = previous >= 0 && occurrence_before(pos, previous) >= 0 &&
+                 rule_cycle(pos, rules) == (us == RED ? Ruling::RED_LOSES : Ruling::BLACK_LOSES);
+    pos.undo_move();
+    return loses;
+}
+
+}  // namespace chuhe
