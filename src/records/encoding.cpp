@@ -72,16 +72,12 @@ void append_utf8(std::string& out, char32_t c) {
     }
 }
 
-std::string gbk_to_utf8(std::string_view s) {
+namespace {
+
+// Converts s with an open converter; a byte it cannot convert (or a truncated sequence at the
+// end) becomes `replacement` and the conversion goes on.
+std::string convert(iconv_t cd, std::string_view s, std::string_view replacement) {
     std::string out;
-    iconv_t cd = iconv_open("UTF-8", "GB18030");
-    if (cd == iconv_t(-1)) {
-        // No GB18030 converter installed: keep ASCII, mark every other byte as unknown.
-        for (unsigned char c : s)
-            if (c < 0x80) out += char(c);
-            else append_utf8(out, U'\uFFFD');
-        return out;
-    }
     char buffer[4096];
     char* in = const_cast<char*>(s.data());
     size_t inLeft = s.size();
@@ -91,8 +87,7 @@ std::string gbk_to_utf8(std::string_view s) {
         size_t r = iconv(cd, &in, &inLeft, &dst, &dstLeft);
         out.append(buffer, dst - buffer);
         if (r == size_t(-1) && errno != E2BIG) {
-            // EILSEQ or EINVAL (truncated at the end): replace one byte and go on.
-            append_utf8(out, U'\uFFFD');
+            out += replacement;
             ++in;
             --inLeft;
         }
@@ -101,27 +96,26 @@ std::string gbk_to_utf8(std::string_view s) {
     return out;
 }
 
+}  // namespace
+
+std::string gbk_to_utf8(std::string_view s) {
+    iconv_t cd = iconv_open("UTF-8", "GB18030");
+    if (cd == iconv_t(-1)) {
+        // No GB18030 converter installed: keep ASCII, mark every other byte as unknown.
+        std::string out;
+        for (unsigned char c : s)
+            if (c < 0x80) out += char(c);
+            else append_utf8(out, U'\uFFFD');
+        return out;
+    }
+    return convert(cd, s, "\uFFFD");
+}
+
 std::string utf8_to_gbk(std::string_view s) {
     if (!is_valid_utf8(s)) return std::string(s);
     iconv_t cd = iconv_open("GB18030", "UTF-8");
     if (cd == iconv_t(-1)) return std::string(s);
-    std::string out;
-    char buffer[4096];
-    char* in = const_cast<char*>(s.data());
-    size_t inLeft = s.size();
-    while (inLeft > 0) {
-        char* dst = buffer;
-        size_t dstLeft = sizeof(buffer);
-        size_t r = iconv(cd, &in, &inLeft, &dst, &dstLeft);
-        out.append(buffer, dst - buffer);
-        if (r == size_t(-1) && errno != E2BIG) {  // cannot happen for valid UTF-8 to GB18030
-            out += '?';
-            ++in;
-            --inLeft;
-        }
-    }
-    iconv_close(cd);
-    return out;
+    return convert(cd, s, "?");  // never needed: all of Unicode has a GB18030 form
 }
 
 std::string decode_record_text(std::string_view bytes) {
