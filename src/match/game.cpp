@@ -31,29 +31,12 @@ std::string move_comment(const SearchResult& r) {
     return buf;
 }
 
-// Moves that would complete a repetition the rules make the mover lose: UCCI's banmoves.
+// Moves that lose by the rules at once: UCCI's banmoves.
 std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules) {
     std::vector<Move> banned;
-    Color us = pos.side_to_move();
-    for (Move m : MoveList::of<LEGAL>(pos)) {
-        pos.do_move(m);
-        if (find_repetition(pos) >= 0) {
-            Ruling r = rule_cycle(pos, rules);
-            if ((r == Ruling::RED_LOSES && us == RED) || (r == Ruling::BLACK_LOSES && us == BLACK))
-                banned.push_back(m);
-        }
-        pos.undo_move();
-    }
+    for (Move m : MoveList::of<LEGAL>(pos))
+        if (loses_by_rule(pos, m, rules)) banned.push_back(m);
     return banned;
-}
-
-// How often the current position has occurred since the last capture, counting this time.
-int occurrences(const Position& pos) {
-    const auto& h = pos.history();
-    int n = 1, last = int(h.size()) - 1;
-    for (int i = last - 2; i >= 0 && last - i <= h[last].rule60; i -= 2)
-        n += h[i].key == h[last].key;
-    return n;
 }
 
 }  // namespace
@@ -133,7 +116,7 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
         record.moves.push_back({r.move, move_comment(r)});
 
         // Adjudication by the rules.
-        if (occurrences(pos) >= 3) {
+        if (int previous = find_repetition(pos); previous >= 0 && occurrence_before(pos, previous) >= 0) {
             switch (rule_cycle(pos, adj.rules)) {
             case Ruling::RED_LOSES: return finish("0-1", "red loses by the repetition rules");
             case Ruling::BLACK_LOSES: return finish("1-0", "black loses by the repetition rules");

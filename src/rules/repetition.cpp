@@ -1,5 +1,7 @@
 #include "rules/repetition.h"
 
+#include <algorithm>
+
 namespace chuhe {
 
 namespace {
@@ -333,6 +335,25 @@ CycleJudgement judge_cycle(Position& pos, RuleSet rules, bool explain) {
         return full;
     }
     return j;
+}
+
+int occurrence_before(const Position& pos, int previous) {
+    const std::vector<StateInfo>& h = pos.history();
+    int last = int(h.size()) - 1;
+    int reach = last - std::min(std::min(h[last].rule60, h[last].pliesFromNull), last);
+    for (int i = previous - 4; i >= reach; i -= 2)
+        if (h[i].key == h[last].key) return i;
+    return -1;
+}
+
+bool loses_by_rule(Position& pos, Move m, RuleSet rules) {
+    Color us = pos.side_to_move();
+    pos.do_move(m);
+    int previous = find_repetition(pos);
+    bool loses = previous >= 0 && occurrence_before(pos, previous) >= 0 &&
+                 rule_cycle(pos, rules) == (us == RED ? Ruling::RED_LOSES : Ruling::BLACK_LOSES);
+    pos.undo_move();
+    return loses;
 }
 
 }  // namespace chuhe

@@ -52,6 +52,14 @@ struct CycleJudgement {
 // further than the last capture or null move; -1 when there is none.
 int find_repetition(const Position& pos);
 
+// History index of the occurrence before `previous` of the current position since the last
+// capture, or -1: the current position stands on the board for the third time when there is one.
+int occurrence_before(const Position& pos, int previous);
+
+// Whether playing m makes the mover lose by the rules at once: the position it makes stands
+// on the board the third time and the mover is the offender (UCCI's banmoves, the root).
+bool loses_by_rule(Position& pos, Move m, RuleSet rules);
+
 // Rules on the cycle that ends at the current position of pos. pos is walked back to the
 // earlier occurrence and forward again, and is left as it was. With explain, the judgement
 // also keeps each move's classification and explanations.

@@ -1,17 +1,6 @@
 #include "search/repetition.h"
 
-#include <algorithm>
-
 namespace chuhe {
-
-int occurrence_before(const Position& pos, int previous) {
-    const std::vector<StateInfo>& h = pos.history();
-    int last = int(h.size()) - 1;
-    int reach = last - std::min(std::min(h[last].rule60, h[last].pliesFromNull), last);
-    for (int i = previous - 4; i >= reach; i -= 2)
-        if (h[i].key == h[last].key) return i;
-    return -1;
-}
 
 Ruling RepetitionJudge::ruling(Position& pos, int first, RuleSet rules) {
     // The cycle is known by the positions it runs through, in order.
@@ -35,16 +24,6 @@ Value RepetitionJudge::judge(Position& pos, int previous, int ply, RuleSet rules
     if (before < 0) return VALUE_NONE;  // the offender may still vary
     Color offender = r == Ruling::RED_LOSES ? RED : BLACK;
     return offender == pos.side_to_move() ? rule_loss_in(ply) : rule_win_in(ply);
-}
-
-bool loses_by_rule(Position& pos, Move m, RuleSet rules) {
-    Color us = pos.side_to_move();
-    pos.do_move(m);
-    int previous = find_repetition(pos);
-    bool loses = previous >= 0 && occurrence_before(pos, previous) >= 0 &&
-                 rule_cycle(pos, rules) == (us == RED ? Ruling::RED_LOSES : Ruling::BLACK_LOSES);
-    pos.undo_move();
-    return loses;
 }
 
 }  // namespace chuhe

@@ -44,12 +44,4 @@ private:
     std::array<Entry, 4096> table_{};
 };
 
-// History index of the occurrence before `previous` of the current position since the last
-// capture, or -1: the current position stands on the board for the third time when there is one.
-int occurrence_before(const Position& pos, int previous);
-
-// Whether playing m makes the current position's mover lose by the rules at once: the
-// position it makes stands on the board the third time and the mover is the offender.
-bool loses_by_rule(Position& pos, Move m, RuleSet rules);
-
 }  // namespace chuhe
