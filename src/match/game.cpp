@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/movegen.h"
+#include "eval/endgame.h"
 #include "rules/natural_limit.h"
 #include "rules/repetition.h"
 
@@ -40,12 +41,6 @@ std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules) {
 }
 
 }  // namespace
-
-bool insufficient_material(const Position& pos) {
-    for (PieceType pt : {ROOK, HORSE, CANNON, PAWN})
-        if (pos.pieces(pt)) return false;
-    return true;
-}
 
 GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
                      const std::atomic<bool>& stop) {
@@ -124,7 +119,8 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
             }
         }
         if (natural_limit_reached(pos)) return finish("1/2-1/2", "draw by the 60-move rule");
-        if (insufficient_material(pos)) return finish("1/2-1/2", "draw: neither side can win (no attacking pieces)");
+        // CXA 4.2.2: 雙方均無取勝可能的簡單局勢 (a simple position in which neither side can win).
+        if (neither_side_can_win(pos)) return finish("1/2-1/2", "draw: neither side can win (CXA 4.2.2)");
 
         // Adjudication by the engines' scores.
         int fullMoves = int(moves.size()) / 2;

@@ -40,7 +40,4 @@ struct GameResult {
 GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
                      const std::atomic<bool>& stop);
 
-// Neither side has a piece that can cross the river to attack (rook, horse, cannon, pawn).
-bool insufficient_material(const Position& pos);
-
 }  // namespace chuhe::match

@@ -268,7 +268,7 @@ TEST(MatchRunner, ChuheAgainstItselfAtFixedDepth) {
     for (const std::string& l : lines) {
         bool byRule = false;
         for (const char* reason : {"is checkmated", "is stalemated", "resigns", "by the repetition rules",
-                                   "draw by repetition", "60-move rule", "no attacking pieces", "maximum game length"})
+                                   "draw by repetition", "60-move rule", "CXA 4.2.2", "maximum game length"})
             byRule |= l.find(reason) != std::string::npos;
         EXPECT_TRUE(byRule) << l;
     }
@@ -279,4 +279,26 @@ TEST(MatchRunner, ChuheAgainstItselfAtFixedDepth) {
     size_t games = 0;
     for (size_t at = 0; (at = pgn.str().find("[Game \"Chinese Chess\"]", at)) != std::string::npos; ++at) ++games;
     EXPECT_EQ(games, 4u);
+}
+
+TEST(MatchRunner, AdjudicatesPositionsNeitherSideCanWin) {
+    // CXA 4.2.2: a cannon without a screen cannot mate a bare king, so the game ends after the
+    // first move; a rook against a bare king plays on (here until the move limit).
+    const std::pair<const char*, const char*> cases[] = {
+        {"5k3/9/9/9/9/9/9/9/9/C2K5 w - - 0 1", "draw: neither side can win (CXA 4.2.2)"},
+        {"5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "draw: maximum game length"},
+    };
+    for (const auto& [fen, reason] : cases) {
+        EngineClient red(fake("a", "good")), black(fake("b", "good"));
+        EngineClient* engines[COLOR_NB] = {&red, &black};
+        GameSetup setup;
+        setup.startFen = fen;
+        Adjudication adj;
+        adj.maxMoves = 3;
+        std::atomic<bool> stop{false};
+        GameResult r = play_game(engines, setup, adj, stop);
+        EXPECT_EQ(r.result, "1/2-1/2") << fen;
+        EXPECT_EQ(r.termination, reason) << fen;
+        EXPECT_EQ(r.record.moves.size(), std::string(reason).find("4.2.2") != std::string::npos ? 1u : 6u) << fen;
+    }
 }

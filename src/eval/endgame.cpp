@@ -1,0 +1,128 @@
+#include "eval/endgame.h"
+
+#include <algorithm>
+
+namespace chuhe {
+
+namespace {
+
+// The scales below come from exhaustive retrograde analysis of each small ending (every
+// placement, both sides to move, mate and stalemate as wins, the repetition and 60-move rules
+// left out, which can only turn wins into draws). The value follows the share of positions with
+// the strong side to move that are forced wins: at least 90% -> SCALE_NORMAL, 20-90% -> 32,
+// 5-20% -> 16, below 5% -> 8; DRAW_UNLESS_BLUNDER when the only wins are mates in one that the
+// defender must have walked into; 0 when no position at all is lost for the defender (no
+// placement of the pieces leaves the defender to move without a legal move). Endings marked
+// "theory" were too large to analyse here and follow the endgame literature.
+constexpr int DRAW_UNLESS_BLUNDER = 4;
+
+// Indexed [advisors][elephants] of the weak side, which has no rook, horse, cannon or pawn
+// able to help (its pawns never re-enter its own palace, so they cannot block its king).
+
+// One pawn that has not reached the back rank, no other attacking piece.
+constexpr int LONE_PAWN[3][3] = {
+    {SCALE_NORMAL, 8, 0},  // 单兵胜单将 pawn beats a bare king 100%; 单兵对单象 3.5%; 单兵和双象 0
+    {16, 8, 0},            // 单兵对单士 8%; 单兵对士象 0.2%; 单兵和单士双象 0
+    {8, 8, 8},             // 单兵对双士 1.1%; 单兵对双士单象 0.1%; 单兵对士象全 0.03%
+};
+
+// One horse, no pawn.
+constexpr int LONE_HORSE[3][3] = {
+    {SCALE_NORMAL, 32, 8},  // 单马胜单将 100%; 单马对单象 24%; 单马对双象 0.5%
+    {SCALE_NORMAL, 16, 8},  // 单马胜单士 99.7%; 单马对士象 9%; 单马对单士双象 0.06%
+    {16, 8, 0},             // 单马对双士 7%; 单马对双士单象 0.9%; 单马和士象全 (CXA 4.2.2's example)
+};
+
+// One cannon, no pawn, no own advisor or elephant: the cannon's only screens are the defender's
+// own pieces, so it can mate only a king that its advisors have boxed in.
+constexpr int LONE_CANNON[3][3] = {
+    {0, 0, 0},  // 单炮不胜单将 / 单象 / 双象: no mate exists
+    {0, 0, 0},  // 单炮和单士 / 士象 / 单士双象: no mate exists
+    {DRAW_UNLESS_BLUNDER, DRAW_UNLESS_BLUNDER, DRAW_UNLESS_BLUNDER},  // 单炮和双士 (mate in one only)
+};
+
+// One cannon and at least one own advisor (a screen in its own palace), no pawn.
+constexpr int CANNON_ADVISOR[3][3] = {
+    {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜单将 100%; 炮仕胜单象 100%; 炮仕对双象 6%
+    {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜单士 100%; 炮仕胜士象 (theory); 炮仕对单士双象 (theory)
+    {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜双士 99.9%; 炮仕胜双士单象 (theory); 炮仕和士象全 (theory)
+};
+
+// The back rank of colour c, where the other side's pawns can only move sideways.
+constexpr Bitboard back_rank(Color c) { return c == RED ? RANK_0_BB : RANK_0_BB << (9 * (RANK_NB - 1)); }
+
+// Strong has only back-rank pawns (老兵/底兵) besides advisors and elephants. They attack only
+// squares of the back rank, so they mate only a king boxed in by its own pieces.
+int old_pawns_scale(const Position& pos, Color strong, int oldPawns) {
+    Color weak = ~strong;
+    if (pos.pieces(weak, ROOK) | pos.pieces(weak, HORSE) | pos.pieces(weak, CANNON) | pos.pieces(weak, PAWN))
+        return DRAW_UNLESS_BLUNDER;
+    int advisors = pos.count(weak, ADVISOR), elephants = pos.count(weak, ELEPHANT);
+    // No mate exists for one old pawn unless two advisors and no elephant defend (then mates
+    // in one only), nor for two old pawns against no advisor; more pawns were not analysed.
+    if (oldPawns == 1 && !(advisors == 2 && elephants == 0)) return 0;  // 老兵不胜 old pawn
+    if (oldPawns == 2 && advisors == 0) return 0;                       // 双老兵不胜 two old pawns
+    return DRAW_UNLESS_BLUNDER;
+}
+
+}  // namespace
+
+int endgame_scale(const Position& pos, Color strong) {
+    const Color weak = ~strong;
+    const Bitboard pieces = pos.pieces(strong, ROOK) | pos.pieces(strong, HORSE) | pos.pieces(strong, CANNON);
+    // Two rooks, horses or cannons: no drawish balance is known that the search would not see.
+    if (more_than_one(pieces)) return SCALE_NORMAL;
+
+    const Bitboard pawns = pos.pieces(strong, PAWN);
+    const Bitboard oldPawns = pawns & back_rank(weak);
+    const int youngPawns = popcount(pawns ^ oldPawns);
+    if (youngPawns > 1) return SCALE_NORMAL;
+
+    const int weakPieces = popcount(pos.pieces(weak, ROOK) | pos.pieces(weak, HORSE) | pos.pieces(weak, CANNON));
+    const int advisors = pos.count(weak, ADVISOR), elephants = pos.count(weak, ELEPHANT);
+    const bool fullDefence = advisors == 2 && elephants == 2;
+
+    if (!pieces) {
+        if (!pawns) return 0;  // no attacking piece at all (the match runner's old rule)
+        if (!youngPawns) return old_pawns_scale(pos, strong, popcount(oldPawns));
+        if (weakPieces) return SCALE_NORMAL;
+        // An old pawn beside the young one adds control of the back rank: not analysed.
+        int scale = LONE_PAWN[advisors][elephants];
+        return oldPawns ? std::max(scale, 16) : scale;
+    }
+
+    if (pawns) {
+        // 马兵/炮兵难胜士象全: a horse or cannon with one pawn against the full defence; the
+        // cannon wins with two own elephants and an advisor as screens (theory).
+        if (pos.pieces(strong, ROOK) || !fullDefence || weakPieces || popcount(pawns) > 1) return SCALE_NORMAL;
+        if (pos.pieces(strong, CANNON) && pos.count(strong, ADVISOR) && pos.count(strong, ELEPHANT) == 2)
+            return SCALE_NORMAL;
+        return 16;
+    }
+
+    // One rook, horse or cannon and no pawn.
+    const int weakRooks = pos.count(weak, ROOK), weakHorses = pos.count(weak, HORSE);
+    if (pos.pieces(strong, ROOK)) {
+        if (!weakPieces) return fullDefence ? 16 : SCALE_NORMAL;  // 单车难胜士象全 (theory)
+        if (weakPieces > 1) return SCALE_NORMAL;
+        if (weakRooks) return 16;                                 // 车对车 rook against rook (theory)
+        if (advisors < 2) return SCALE_NORMAL;                    // 车胜马双象 / 车胜炮双象 (theory)
+        return weakHorses && !fullDefence ? 32 : 16;              // 车对马双士 / 车难胜炮双士 (theory)
+    }
+    if (weakRooks || weakPieces > 1) return SCALE_NORMAL;
+    if (weakPieces) return 16;  // 马对马 10%, 马对炮 9%: one minor piece against another
+
+    if (pos.pieces(strong, HORSE)) return LONE_HORSE[advisors][elephants];
+    if (pos.count(strong, ADVISOR)) return CANNON_ADVISOR[advisors][elephants];
+    if (!pos.count(strong, ELEPHANT)) return LONE_CANNON[advisors][elephants];
+    // Own elephants screen only on files the defending king can leave: 炮相不胜单将 (no mate
+    // exists with one or two elephants); 炮相对单士 mates in one only; the rest not analysed.
+    if (!advisors && !elephants) return 0;
+    return advisors == 1 && !elephants ? DRAW_UNLESS_BLUNDER : 16;
+}
+
+bool neither_side_can_win(const Position& pos) {
+    return endgame_scale(pos, RED) == 0 && endgame_scale(pos, BLACK) == 0;
+}
+
+}  // namespace chuhe
