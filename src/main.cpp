@@ -10,6 +10,7 @@
 #include "protocol/ucci.h"
 #include "tools/bench.h"
 #include "tools/convert.h"
+#include "tools/ending.h"
 #include "tools/judge.h"
 #include "tools/match.h"
 #include "tools/perft.h"
@@ -31,6 +32,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"bench", run_bench, "bench [DEPTH]       fixed search of fixed positions: bench: N nodes M nps"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
+    {"ending", run_ending, "ending RED BLACK    solve a small ending, e.g. KN kaabb (the endgame scales' source)"},
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
 };
 

@@ -1,6 +1,7 @@
 // Endgame knowledge: named endings get their scale, with colours swapped and mirrored too, and
 // every ending scaled to 0 is checked over all placements of its pieces to hold no position in
-// which the defender is mated or stalemated (so the strong side can never win).
+// which the defender is mated or stalemated (so the strong side can never win). Also the
+// ending solver (tools/ending.h) that the scales come from.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "core/movegen.h"
 #include "eval/endgame.h"
+#include "tools/ending.h"
 
 namespace chuhe {
 
@@ -126,96 +128,54 @@ TEST(Endgame, NamedEndingsHaveTheirScale) {
     }
 }
 
-namespace {
-
-// Squares a red piece of the given kind may stand on ('P' = a pawn on black's back rank).
-std::vector<Square> red_squares(char kind) {
-    std::vector<Square> squares;
-    for (Square s = 0; s < SQUARE_NB; ++s) {
-        int f = file_of(s), r = rank_of(s);
-        bool palace = f >= 3 && f <= 5 && r <= 2;
-        bool ok = kind == 'K' ? palace
-                : kind == 'A' ? palace && (r == 1) == (f == 4)
-                : kind == 'B' ? (r == 0 || r == 4) ? f == 2 || f == 6 : r == 2 && f % 4 == 0
-                : kind == 'O' ? r == 9
-                : kind == 'P' ? r >= 5 || ((r == 3 || r == 4) && f % 2 == 0)
-                : true;
-        if (ok) squares.push_back(s);
-    }
-    return squares;
-}
-
-// Calls visit for every legal position with the given pieces ("KC" red, "kaa" black) and
-// black to move.
-struct Placer {
-    std::vector<std::pair<char, std::vector<Square>>> pieces;
-    char board[SQUARE_NB] = {};
-    Position pos;
-
-    Placer(const std::string& red, const std::string& black) {
-        for (char c : red) pieces.push_back({c == 'O' ? 'P' : c, red_squares(c)});
-        for (char c : black) {
-            std::vector<Square> squares;
-            for (Square s : red_squares(char(std::toupper(c)))) squares.push_back(make_square(file_of(s), 9 - rank_of(s)));
-            pieces.push_back({c, squares});
-        }
-    }
-
-    template <typename Visit>
-    void place(size_t i, Square after, const Visit& visit) {
-        if (i == pieces.size()) {
-            std::string fen;
-            for (int r = RANK_NB - 1; r >= 0; --r) {
-                int empty = 0;
-                for (int f = 0; f < FILE_NB; ++f) {
-                    char c = board[make_square(f, r)];
-                    if (!c) { ++empty; continue; }
-                    if (empty) fen += char('0' + empty);
-                    empty = 0;
-                    fen += c;
-                }
-                if (empty) fen += char('0' + empty);
-                if (r) fen += '/';
-            }
-            if (pos.set(fen + " b - - 0 1")) visit(pos);
-            return;
-        }
-        // Identical pieces are placed in increasing square order, each set once.
-        bool sameAsPrevious = i > 0 && pieces[i].first == pieces[i - 1].first;
-        for (Square s : pieces[i].second) {
-            if (board[s] || (sameAsPrevious && s <= after)) continue;
-            board[s] = pieces[i].first;
-            place(i + 1, s, visit);
-            board[s] = 0;
-        }
-    }
-};
-
-}  // namespace
-
 TEST(Endgame, ZeroScaleEndingsHoldNoMateOrStalemate) {
     // Red's material, black's material, and how many legal placements there are (black to move).
     const std::tuple<const char*, const char*, int> endings[] = {
         {"KC", "k", 4914},          {"KC", "ka", 22806},        {"KC", "kb", 33966},
         {"KC", "kbb", 100602},      {"KC", "kab", 157110},      {"KC", "kabb", 463770},
-        {"KCB", "k", 33966},        {"KCBB", "k", 100602},      {"KP", "kbb", 60777},
-        {"KP", "kabb", 278181},     {"KO", "k", 468},           {"KO", "kabb", 40908},
+        {"KCB", "k", 33966},        {"KCBB", "k", 100602},      {"KP", "kbb", 51615},
+        {"KP", "kabb", 237273},     {"KO", "k", 468},           {"KO", "kabb", 40908},
         {"KO", "kaabb", 71652},     {"KO", "ka", 2112},         {"KO", "kab", 14208},
         {"KO", "kaab", 25038},      {"KOO", "k", 1800},         {"KOO", "kb", 11748},
         {"KOO", "kbb", 32748},
     };
     for (const auto& [red, black, expected] : endings) {
-        Placer placer(red, black);
         int positions = 0, lost = 0, scaled = 0;
-        placer.place(0, -1, [&](const Position& pos) {
+        ASSERT_TRUE(for_each_placement(red, black, BLACK, [&](const Position& pos) {
             ++positions;
             lost += MoveList::of<LEGAL>(pos).size() == 0;
             scaled += endgame_scale(pos, RED) != 0;
-        });
+        }));
         EXPECT_EQ(positions, expected) << red << " vs " << black;
         EXPECT_EQ(lost, 0) << red << " vs " << black;
         EXPECT_EQ(scaled, 0) << red << " vs " << black;
     }
+}
+
+TEST(Endgame, SolverFindsTheKnownResults) {
+    const std::tuple<const char*, const char*, int64_t, int64_t, int> cases[] = {
+        // red, black, red-to-move positions, of which won, longest win in plies
+        {"KC", "k", 4914, 0, 0},              // 单炮不胜单将: no screen, no mate
+        {"KCA", "k", 22710, 22710, 18},       // 炮仕胜单将: the advisor is the screen
+        {"KN", "k", 4590, 4590, 14},          // 单马胜单将
+        {"KP", "k", 2394, 2394, 20},          // 单兵胜单将 (any pawn short of the last rank)
+        {"KO", "k", 432, 0, 0},               // 老兵不胜单将
+        {"KR", "kaa", 35166, 35166, 20},      // 单车胜双士
+    };
+    for (const auto& [red, black, positions, wins, longest] : cases) {
+        EndingResult r;
+        std::string error;
+        ASSERT_TRUE(solve_ending(red, black, r, &error)) << error;
+        EXPECT_EQ(r.positions[RED], positions) << red << " vs " << black;
+        EXPECT_EQ(r.wins[RED], wins) << red << " vs " << black;
+        EXPECT_EQ(r.longestWin, longest) << red << " vs " << black;
+    }
+    EndingResult r;
+    std::string error;
+    EXPECT_FALSE(solve_ending("KX", "k", r, &error));
+    EXPECT_EQ(error, "bad piece letter 'X' in red material 'KX' (red: KARBNCPO, black: karbncpo)");
+    EXPECT_FALSE(solve_ending("KC", "kk", r, &error));
+    EXPECT_EQ(error, "material 'kk' needs exactly one king");
 }
 
 }  // namespace chuhe
