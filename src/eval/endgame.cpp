@@ -28,9 +28,9 @@ constexpr int LONE_PAWN[3][3] = {
 
 // One horse, no pawn.
 constexpr int LONE_HORSE[3][3] = {
-    {SCALE_NORMAL, 32, 8},  // 单马胜单将 100%; 单马对单象 24%; 单马对双象 0.5%
-    {SCALE_NORMAL, 16, 8},  // 单马胜单士 99.7%; 单马对士象 9%; 单马对单士双象 0.06%
-    {16, 8, 0},             // 单马对双士 7%; 单马对双士单象 0.9%; 单马和士象全 (CXA 4.2.2's example)
+    {SCALE_NORMAL, 32, 8},         // 单马胜单将 100%; 单马对单象 24%; 单马对双象 0.5%
+    {SCALE_NORMAL, 16, 8},         // 单马胜单士 99.7%; 单马对士象 9%; 单马对单士双象 0.06%
+    {16, 8, DRAW_UNLESS_BLUNDER},  // 单马对双士 7%; 单马对双士单象 0.9%; 单马和士象全 0.5% (mate in one)
 };
 
 // One cannon, no pawn, no own advisor or elephant: the cannon's only screens are the defender's
@@ -103,7 +103,9 @@ int endgame_scale(const Position& pos, Color strong) {
     // One rook, horse or cannon and no pawn.
     const int weakRooks = pos.count(weak, ROOK), weakHorses = pos.count(weak, HORSE);
     if (pos.pieces(strong, ROOK)) {
-        if (!weakPieces) return fullDefence ? 16 : SCALE_NORMAL;  // 单车难胜士象全 (theory)
+        // 单车胜单缺士/单缺象 100%; 单车难胜士象全: drawn from the defensive formation (theory),
+        // though 82% of all placements are won.
+        if (!weakPieces) return fullDefence ? 32 : SCALE_NORMAL;
         if (weakPieces > 1) return SCALE_NORMAL;
         if (weakRooks) return 16;                                 // 车对车 rook against rook (theory)
         if (advisors < 2) return SCALE_NORMAL;                    // 车胜马双象 / 车胜炮双象 (theory)
