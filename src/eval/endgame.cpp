@@ -16,14 +16,15 @@ namespace {
 // "theory" were too large to analyse here and follow the endgame literature.
 constexpr int DRAW_UNLESS_BLUNDER = 4;
 
-// Indexed [advisors][elephants] of the weak side, which has no rook, horse, cannon or pawn
-// able to help (its pawns never re-enter its own palace, so they cannot block its king).
+// Indexed [advisors][elephants] of the weak side, which has no rook, horse or cannon. Its pawns
+// do not count: they never stand in their own palace, so they cannot box in their own king (but
+// they can screen for a cannon).
 
 // One pawn that has not reached the back rank, no other attacking piece.
 constexpr int LONE_PAWN[3][3] = {
-    {SCALE_NORMAL, 8, 0},  // 单兵胜单将 pawn beats a bare king 100%; 单兵对单象 3.5%; 单兵和双象 0
-    {16, 8, 0},            // 单兵对单士 8%; 单兵对士象 0.2%; 单兵和单士双象 0
-    {8, 8, 8},             // 单兵对双士 1.1%; 单兵对双士单象 0.1%; 单兵对士象全 0.03%
+    {SCALE_NORMAL, 8, 0},  // 单兵胜单将 100%; 单兵对单象 4.2%; 单兵和双象 no mate exists
+    {16, 8, 0},            // 单兵对单士 9.9%; 单兵对士象 0.3%; 单兵和单士双象 no mate exists
+    {8, 8, 8},             // 单兵对双士 1.2%; 单兵对双士单象 0.1%; 单兵对士象全 PENDING
 };
 
 // One horse, no pawn.
@@ -52,11 +53,11 @@ constexpr int CANNON_ADVISOR[3][3] = {
 constexpr Bitboard back_rank(Color c) { return c == RED ? RANK_0_BB : RANK_0_BB << (9 * (RANK_NB - 1)); }
 
 // Strong has only back-rank pawns (老兵/底兵) besides advisors and elephants. They attack only
-// squares of the back rank, so they mate only a king boxed in by its own pieces.
+// squares of the back rank, so they mate only a king boxed in by its own pieces (a rook, horse
+// or cannon of its own may do that, so then not analysed).
 int old_pawns_scale(const Position& pos, Color strong, int oldPawns) {
     Color weak = ~strong;
-    if (pos.pieces(weak, ROOK) | pos.pieces(weak, HORSE) | pos.pieces(weak, CANNON) | pos.pieces(weak, PAWN))
-        return DRAW_UNLESS_BLUNDER;
+    if (pos.pieces(weak, ROOK) | pos.pieces(weak, HORSE) | pos.pieces(weak, CANNON)) return DRAW_UNLESS_BLUNDER;
     int advisors = pos.count(weak, ADVISOR), elephants = pos.count(weak, ELEPHANT);
     // No mate exists for one old pawn unless two advisors and no elephant defend (then mates
     // in one only), nor for two old pawns against no advisor; more pawns were not analysed.
@@ -116,6 +117,8 @@ int endgame_scale(const Position& pos, Color strong) {
 
     if (pos.pieces(strong, HORSE)) return LONE_HORSE[advisors][elephants];
     if (pos.count(strong, ADVISOR)) return CANNON_ADVISOR[advisors][elephants];
+    // The defender's pawns can be the cannon's screens (not analysed).
+    if (pos.pieces(weak, PAWN)) return 16;
     if (!pos.count(strong, ELEPHANT)) return LONE_CANNON[advisors][elephants];
     // Own elephants screen only on files the defending king can leave: 炮相不胜单将 (no mate
     // exists with one or two elephants); 炮相对单士 mates in one only; the rest not analysed.

@@ -105,6 +105,8 @@ const Ending ENDINGS[] = {
     {"双兵 two pawns vs full defence", "2bakab2/9/3P1P3/9/9/9/9/9/9/3K5 w - - 0 1", SCALE_NORMAL, false},
     // Both sides have something.
     {"老兵对单炮 old pawn vs lone cannon", "P2k5/9/9/9/9/9/9/9/9/4K1c2 w - - 0 1", 4, false},
+    {"单炮对单卒 cannon vs a pawn that can screen", "3k5/9/9/2p6/9/9/9/9/9/C3K4 w - - 0 1", 16, false},
+    {"老兵对老卒 old pawns on both sides", "P2k5/9/9/9/9/9/9/9/9/4K2p1 w - - 0 1", 0, true},
     {"opening position", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", SCALE_NORMAL, false},
 };
 
@@ -137,7 +139,7 @@ TEST(Endgame, ZeroScaleEndingsHoldNoMateOrStalemate) {
         {"KP", "kabb", 237273},     {"KO", "k", 468},           {"KO", "kabb", 40908},
         {"KO", "kaabb", 71652},     {"KO", "ka", 2112},         {"KO", "kab", 14208},
         {"KO", "kaab", 25038},      {"KOO", "k", 1800},         {"KOO", "kb", 11748},
-        {"KOO", "kbb", 32748},
+        {"KOO", "kbb", 32748},      {"KO", "kp", 20748},
     };
     for (const auto& [red, black, expected] : endings) {
         int positions = 0, lost = 0, scaled = 0;
