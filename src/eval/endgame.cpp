@@ -120,9 +120,10 @@ int endgame_scale(const Position& pos, Color strong) {
     // The defender's pawns can be the cannon's screens (not analysed).
     if (pos.pieces(weak, PAWN)) return 16;
     if (!pos.count(strong, ELEPHANT)) return LONE_CANNON[advisors][elephants];
-    // Own elephants screen only on files the defending king can leave: 炮相不胜单将 (no mate
-    // exists with one or two elephants); 炮相对单士 mates in one only; the rest not analysed.
-    if (!advisors && !elephants) return 0;
+    // Own elephants screen only on files the defending king can leave: no mate exists for
+    // 炮相 against a bare king or elephants, nor for 炮双相 against a bare king; 炮相 against
+    // one advisor mates in one only; the rest was not analysed.
+    if (!advisors && (!elephants || pos.count(strong, ELEPHANT) == 1)) return 0;
     return advisors == 1 && !elephants ? DRAW_UNLESS_BLUNDER : 16;
 }
 

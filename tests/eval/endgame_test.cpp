@@ -90,6 +90,7 @@ const Ending ENDINGS[] = {
     {"炮仕胜双士 cannon and advisor vs two advisors", "3aka3/9/9/9/9/9/9/9/4A4/C3K4 w - - 0 1", SCALE_NORMAL, false},
     {"炮仕对双象 cannon and advisor vs two elephants", "2b1k1b2/9/9/9/9/9/9/9/4A4/C3K4 w - - 0 1", 16, false},
     {"炮相不胜单将 cannon and elephants vs bare king", "3k5/9/9/9/9/9/9/9/9/C1B1K1B2 w - - 0 1", 0, true},
+    {"炮相和双象 cannon and elephant vs two elephants", "2b1k1b2/9/9/9/9/9/9/9/9/C1B1K4 w - - 0 1", 0, true},
     {"炮兵难胜士象全 cannon and pawn without screens", "2bakab2/9/9/4P4/9/9/9/9/9/C2K5 w - - 0 1", 16, false},
     {"炮兵仕相全胜士象全 cannon and pawn with screens", "2bakab2/9/9/4P4/9/9/9/9/4A4/C1BK2B2 w - - 0 1", SCALE_NORMAL, false},
     // Pawns.
@@ -133,13 +134,12 @@ TEST(Endgame, NamedEndingsHaveTheirScale) {
 TEST(Endgame, ZeroScaleEndingsHoldNoMateOrStalemate) {
     // Red's material, black's material, and how many legal placements there are (black to move).
     const std::tuple<const char*, const char*, int> endings[] = {
-        {"KC", "k", 4914},          {"KC", "ka", 22806},        {"KC", "kb", 33966},
-        {"KC", "kbb", 100602},      {"KC", "kab", 157110},      {"KC", "kabb", 463770},
-        {"KCB", "k", 33966},        {"KCBB", "k", 100602},      {"KP", "kbb", 51615},
-        {"KP", "kabb", 237273},     {"KO", "k", 468},           {"KO", "kabb", 40908},
-        {"KO", "kaabb", 71652},     {"KO", "ka", 2112},         {"KO", "kab", 14208},
-        {"KO", "kaab", 25038},      {"KOO", "k", 1800},         {"KOO", "kb", 11748},
-        {"KOO", "kbb", 32748},      {"KO", "kp", 20748},
+        {"KC", "k", 4914},      {"KC", "ka", 22806},    {"KC", "kb", 33966},     {"KC", "kbb", 100602},
+        {"KC", "kab", 157110},  {"KC", "kabb", 463770}, {"KCB", "k", 33966},     {"KCB", "kb", 234104},
+        {"KCB", "kbb", 691386}, {"KCBB", "k", 100602},  {"KP", "kbb", 51615},    {"KP", "kabb", 237273},
+        {"KO", "k", 468},       {"KO", "ka", 2112},     {"KO", "kab", 14208},    {"KO", "kaab", 25038},
+        {"KO", "kabb", 40908},  {"KO", "kaabb", 71652}, {"KO", "kp", 20748},     {"KOO", "k", 1800},
+        {"KOO", "kb", 11748},   {"KOO", "kbb", 32748},
     };
     for (const auto& [red, black, expected] : endings) {
         int positions = 0, lost = 0, scaled = 0;
