@@ -45,7 +45,7 @@ constexpr int LONE_CANNON[3][3] = {
 // One cannon and at least one own advisor (a screen in its own palace), no pawn.
 constexpr int CANNON_ADVISOR[3][3] = {
     {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜单将 100%; 炮仕胜单象 100%; 炮仕对双象 6%
-    {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜单士 100%; 炮仕胜士象 (theory); 炮仕对单士双象 (theory)
+    {SCALE_NORMAL, 16, 16},            // 炮仕胜单士 100%; 炮仕对士象 14%; 炮仕对单士双象 (theory)
     {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜双士 99.9%; 炮仕胜双士单象 (theory); 炮仕和士象全 (theory)
 };
 
