@@ -6,14 +6,15 @@ namespace chuhe {
 
 namespace {
 
-// The scales below come from exhaustive retrograde analysis of each small ending (every
-// placement, both sides to move, mate and stalemate as wins, the repetition and 60-move rules
-// left out, which can only turn wins into draws). The value follows the share of positions with
+// The scales below come from exhaustive analysis of each small ending with `chuhe ending`
+// (src/tools/ending.h: every placement, both sides to move, mate and stalemate as wins, the
+// repetition and 60-move rules left out). The value follows the share of positions with
 // the strong side to move that are forced wins: at least 90% -> SCALE_NORMAL, 20-90% -> 32,
 // 5-20% -> 16, below 5% -> 8; DRAW_UNLESS_BLUNDER when the only wins are mates in one that the
 // defender must have walked into; 0 when no position at all is lost for the defender (no
-// placement of the pieces leaves the defender to move without a legal move). Endings marked
-// "theory" were too large to analyse here and follow the endgame literature.
+// placement of the pieces leaves the defender to move without a legal move; the tests check
+// this). Endings marked "theory" were too large to analyse and follow the endgame literature
+// (例和/巧胜 in the standard endgame books).
 constexpr int DRAW_UNLESS_BLUNDER = 4;
 
 // Indexed [advisors][elephants] of the weak side, which has no rook, horse or cannon. Its pawns
@@ -42,11 +43,12 @@ constexpr int LONE_CANNON[3][3] = {
     {DRAW_UNLESS_BLUNDER, DRAW_UNLESS_BLUNDER, DRAW_UNLESS_BLUNDER},  // 单炮和双士 (mate in one only)
 };
 
-// One cannon and at least one own advisor (a screen in its own palace), no pawn.
+// One cannon and at least one own advisor (a screen in its own palace), no pawn. The shares are
+// for one advisor; 炮双仕 was analysed against two advisors only (99.9%, as with one).
 constexpr int CANNON_ADVISOR[3][3] = {
     {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜单将 100%; 炮仕胜单象 100%; 炮仕对双象 6%
     {SCALE_NORMAL, 16, 16},            // 炮仕胜单士 100%; 炮仕对士象 14%; 炮仕对单士双象 (theory)
-    {SCALE_NORMAL, SCALE_NORMAL, 16},  // 炮仕胜双士 99.9%; 炮仕胜双士单象 (theory); 炮仕和士象全 (theory)
+    {SCALE_NORMAL, 16, 16},            // 炮仕胜双士 99.9%; 炮仕对双士单象 9%; 炮仕难胜士象全 (theory)
 };
 
 // The back rank of colour c, where the other side's pawns can only move sideways.

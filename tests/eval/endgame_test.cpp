@@ -89,6 +89,7 @@ const Ending ENDINGS[] = {
     {"炮仕胜单将 cannon and advisor vs bare king", "3k5/9/9/9/9/9/9/9/4A4/C3K4 w - - 0 1", SCALE_NORMAL, false},
     {"炮仕胜双士 cannon and advisor vs two advisors", "3aka3/9/9/9/9/9/9/9/4A4/C3K4 w - - 0 1", SCALE_NORMAL, false},
     {"炮仕对双象 cannon and advisor vs two elephants", "2b1k1b2/9/9/9/9/9/9/9/4A4/C3K4 w - - 0 1", 16, false},
+    {"炮仕对双士单象 cannon and advisor vs two advisors and an elephant", "2baka3/9/9/9/9/9/9/9/4A4/C3K4 w - - 0 1", 16, false},
     {"炮相不胜单将 cannon and elephants vs bare king", "3k5/9/9/9/9/9/9/9/9/C1B1K1B2 w - - 0 1", 0, true},
     {"炮相和双象 cannon and elephant vs two elephants", "2b1k1b2/9/9/9/9/9/9/9/9/C1BK5 w - - 0 1", 0, true},
     {"炮兵难胜士象全 cannon and pawn without screens", "2bakab2/9/9/4P4/9/9/9/9/9/C2K5 w - - 0 1", 16, false},
