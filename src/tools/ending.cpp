@@ -38,8 +38,9 @@ struct Placed {
 bool parse_material(std::string_view text, Color c, std::vector<Placed>& pieces, std::string* error) {
     int kings = 0;
     for (char letter : text) {
-        char upper = char(std::toupper(static_cast<unsigned char>(letter)));
-        bool ownCase = c == RED ? std::isupper(static_cast<unsigned char>(letter)) : std::islower(static_cast<unsigned char>(letter));
+        unsigned char u = static_cast<unsigned char>(letter);
+        char upper = char(std::toupper(u));
+        bool ownCase = c == RED ? std::isupper(u) : std::islower(u);
         if (!ownCase || std::string_view("KARBNCPO").find(upper) == std::string_view::npos) {
             if (error) *error = std::string("bad piece letter '") + letter + "' in " + (c == RED ? "red" : "black") +
                                 " material '" + std::string(text) + "' (red: KARBNCPO, black: karbncpo)";
@@ -208,8 +209,8 @@ int run_ending(const std::vector<std::string>& args) {
     auto share = [&](Color c) {
         return r.positions[c] ? 100.0 * double(r.wins[c]) / double(r.positions[c]) : 0.0;
     };
-    std::cout << std::fixed << std::setprecision(2) << args[0] << " vs " << args[1] << ": red to move " << r.wins[RED] << "/" << r.positions[RED]
-              << " won (" << share(RED) << "%), black to move " << r.wins[BLACK] << "/" << r.positions[BLACK]
+    std::cout << std::fixed << std::setprecision(2) << args[0] << " vs " << args[1] << ": red to move "
+              << r.wins[RED] << "/" << r.positions[RED] << " won (" << share(RED) << "%), black to move " << r.wins[BLACK] << "/" << r.positions[BLACK]
               << " lost (" << share(BLACK) << "%)\n";
     if (r.longestWin) std::cout << "longest win " << r.longestWin << " plies: " << r.longestFen << "\n";
     return 0;
