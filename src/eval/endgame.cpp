@@ -23,9 +23,9 @@ constexpr int DRAW_UNLESS_BLUNDER = 4;
 
 // One pawn that has not reached the back rank, no other attacking piece.
 constexpr int LONE_PAWN[3][3] = {
-    {SCALE_NORMAL, 8, 0},  // 单兵胜单将 100%; 单兵对单象 4.2%; 单兵和双象 no mate exists
-    {16, 8, 0},            // 单兵对单士 9.9%; 单兵对士象 0.3%; 单兵和单士双象 no mate exists
-    {8, 8, 8},             // 单兵对双士 1.2%; 单兵对双士单象 0.1%; 单兵对士象全 PENDING
+    {SCALE_NORMAL, 8, 0},         // 单兵胜单将 100%; 单兵对单象 4.2%; 单兵和双象 no mate exists
+    {16, 8, 0},                   // 单兵对单士 9.9%; 单兵对士象 0.3%; 单兵和单士双象 no mate exists
+    {8, 8, DRAW_UNLESS_BLUNDER},  // 单兵对双士 1.2%; 单兵对双士单象 0.1%; 单兵和士象全 (mate in one only)
 };
 
 // One horse, no pawn.

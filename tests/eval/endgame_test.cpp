@@ -103,7 +103,7 @@ const Ending ENDINGS[] = {
     {"老兵对双士 old pawn vs two advisors", "P2aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 4, false},
     {"单兵对单士 pawn vs one advisor", "3k5/4a4/4P4/9/9/9/9/9/9/4K4 w - - 0 1", 16, false},
     {"单兵和双象 pawn vs two elephants", "2b1k1b2/9/4P4/9/9/9/9/9/9/3K5 w - - 0 1", 0, true},
-    {"单兵对士象全 pawn vs full defence", "2bakab2/9/3P5/9/9/9/9/9/9/3K5 w - - 0 1", 8, false},
+    {"单兵和士象全 pawn vs full defence", "2bakab2/9/3P5/9/9/9/9/9/9/3K5 w - - 0 1", 4, false},
     {"双兵 two pawns vs full defence", "2bakab2/9/3P1P3/9/9/9/9/9/9/3K5 w - - 0 1", SCALE_NORMAL, false},
     // Both sides have something.
     {"老兵对单炮 old pawn vs lone cannon", "P2k5/9/9/9/9/9/9/9/9/4K1c2 w - - 0 1", 4, false},
