@@ -32,7 +32,7 @@ constexpr int LONE_PAWN[3][3] = {
 constexpr int LONE_HORSE[3][3] = {
     {SCALE_NORMAL, 32, 8},         // 单马胜单将 100%; 单马对单象 24%; 单马对双象 0.5%
     {SCALE_NORMAL, 16, 8},         // 单马胜单士 99.7%; 单马对士象 9%; 单马对单士双象 0.06%
-    {16, 8, DRAW_UNLESS_BLUNDER},  // 单马对双士 7%; 单马对双士单象 0.9%; 单马和士象全 0.5% (mate in one)
+    {16, 8, DRAW_UNLESS_BLUNDER},  // 单马对双士 7%; 单马对双士单象 0.9%; 单马和士象全 0.5%, mate in one only
 };
 
 // One cannon, no pawn, no own advisor or elephant: the cannon's only screens are the defender's
@@ -61,8 +61,8 @@ int old_pawns_scale(const Position& pos, Color strong, int oldPawns) {
     Color weak = ~strong;
     if (pos.pieces(weak, ROOK) | pos.pieces(weak, HORSE) | pos.pieces(weak, CANNON)) return DRAW_UNLESS_BLUNDER;
     int advisors = pos.count(weak, ADVISOR), elephants = pos.count(weak, ELEPHANT);
-    // No mate exists for one old pawn unless two advisors and no elephant defend (then mates
-    // in one only), nor for two old pawns against no advisor; more pawns were not analysed.
+    // No mate exists for one old pawn unless two advisors and no elephant defend, nor for two
+    // old pawns against no advisor; the other cases analysed (up to three pawns) mate in one only.
     if (oldPawns == 1 && !(advisors == 2 && elephants == 0)) return 0;  // 老兵不胜 old pawn
     if (oldPawns == 2 && advisors == 0) return 0;                       // 双老兵不胜 two old pawns
     return DRAW_UNLESS_BLUNDER;
