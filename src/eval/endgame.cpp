@@ -115,7 +115,11 @@ int endgame_scale(const Position& pos, Color strong) {
         return weakHorses && !fullDefence ? 32 : 16;              // 车对马双士 / 车难胜炮双士 (theory)
     }
     if (weakRooks || weakPieces > 1) return SCALE_NORMAL;
-    if (weakPieces) return 16;  // 马对马 10%, 马对炮 9%: one minor piece against another
+    if (weakPieces) {
+        // 单炮对单炮/单马: with no advisor, elephant or pawn on the board besides, no mate exists.
+        bool bare = !(pos.pieces(ADVISOR) | pos.pieces(ELEPHANT) | pos.pieces(weak, PAWN));
+        return pos.pieces(strong, CANNON) && bare ? 0 : 16;  // 马对马 10%, 马对炮 9% (bare)
+    }
 
     if (pos.pieces(strong, HORSE)) return LONE_HORSE[advisors][elephants];
     if (pos.count(strong, ADVISOR)) return CANNON_ADVISOR[advisors][elephants];

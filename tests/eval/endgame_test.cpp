@@ -81,6 +81,8 @@ const Ending ENDINGS[] = {
     {"单马和士象全 horse vs full defence", "2bakab2/9/9/9/9/9/9/9/9/N2K5 w - - 0 1", 4, false},
     {"马兵难胜士象全 horse and pawn vs full defence", "2bakab2/9/9/4P4/9/9/9/9/9/N2K5 w - - 0 1", 16, false},
     {"马对马 horse vs horse", "2bakab2/9/9/9/9/9/9/9/9/N2K1n3 w - - 0 1", 16, false},
+    {"单炮对单炮 bare cannons", "3k5/9/9/9/9/9/9/9/9/C3K1c2 w - - 0 1", 0, true},
+    {"单炮对单马 bare cannon vs bare horse", "3k5/9/9/9/9/9/9/9/9/C3K1n2 w - - 0 1", 0, false},
     {"双马 two horses vs full defence", "2bakab2/9/9/9/9/9/9/9/9/NN1K5 w - - 0 1", SCALE_NORMAL, false},
     // Cannon.
     {"单炮不胜单将 cannon vs bare king", "3k5/9/9/9/9/9/9/9/9/C3K4 w - - 0 1", 0, true},
@@ -140,7 +142,7 @@ TEST(Endgame, ZeroScaleEndingsHoldNoMateOrStalemate) {
         {"KCB", "kbb", 691386}, {"KCBB", "k", 100602},  {"KP", "kbb", 51615},    {"KP", "kabb", 237273},
         {"KO", "k", 468},       {"KO", "ka", 2112},     {"KO", "kab", 14208},    {"KO", "kaab", 25038},
         {"KO", "kabb", 40908},  {"KO", "kaabb", 71652}, {"KO", "kp", 20748},     {"KOO", "k", 1800},
-        {"KOO", "kb", 11748},   {"KOO", "kbb", 32748},
+        {"KOO", "kb", 11748},   {"KOO", "kbb", 32748},  {"KC", "kc", 438111},    {"KC", "kn", 411966},
     };
     for (const auto& [red, black, expected] : endings) {
         int positions = 0, lost = 0, scaled = 0;
