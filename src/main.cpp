@@ -13,6 +13,7 @@
 #include "tools/judge.h"
 #include "tools/match.h"
 #include "tools/perft.h"
+#include "tools/tune.h"
 
 using namespace chuhe;
 
@@ -32,6 +33,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
+    {"tune", run_tune, "tune extract OUT PGN... | tune fit DATA [--out FILE]   fit the evaluation weights"},
 };
 
 void print_usage() {
