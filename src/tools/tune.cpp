@@ -23,6 +23,7 @@ namespace {
 const char* const USAGE =
     "usage: chuhe tune extract OUT PGN... [--skip PLIES] [--sample P] [--seed N]\n"
     "       chuhe tune fit DATA [--out FILE] [--epochs N] [--rate R] [--k K] [--start S]\n"
+    "                     [--without BLOCKS]\n"
     "  extract  quiet positions with their game's result, one \"FEN;RESULT\" a line;\n"
     "           PGN '-' reads standard input; --skip: opening plies left out (default 10);\n"
     "           --sample: share of positions taken (default 0.25); --seed (default 1)\n"
@@ -30,7 +31,8 @@ const char* const USAGE =
     "           stdout); --epochs (default 2000), --rate: Adam step (default 1.0),\n"
     "           --k: sigmoid scale (default: fitted to DATA at the start), --start:\n"
     "           material (default: value.h's piece values, all else 0) or current\n"
-    "           (the weights built in)\n";
+    "           (the weights built in); --without B1,B2,...: weight blocks of weights.h\n"
+    "           held at 0 (to measure what a term is worth)\n";
 
 int fail(const std::string& message) {
     std::cerr << "chuhe tune: " << message << "\n" << USAGE;
@@ -238,8 +240,9 @@ double fit_k(const Dataset& d, const RealWeights& w) {
     return (lo + hi) / 2;
 }
 
-// Full-batch Adam on the mean squared error.
-void fit(const Dataset& d, RealWeights& w, double k, int epochs, double rate) {
+// Full-batch Adam on the mean squared error; weights with frozen[p] set keep their value.
+void fit(const Dataset& d, RealWeights& w, const std::vector<bool>& frozen, double k, int epochs,
+         double rate) {
     const double n = double(d.samples.size());
     RealWeights m(w.size(), {0, 0}), v(w.size(), {0, 0}), grad(w.size());
     const double beta1 = 0.9, beta2 = 0.999;
@@ -258,6 +261,7 @@ void fit(const Dataset& d, RealWeights& w, double k, int epochs, double rate) {
         }
         for (size_t p = 0; p < w.size(); ++p)
             for (int phase : {0, 1}) {
+                if (frozen[p]) continue;
                 m[p][phase] = beta1 * m[p][phase] + (1 - beta1) * grad[p][phase];
                 v[p][phase] = beta2 * v[p][phase] + (1 - beta2) * grad[p][phase] * grad[p][phase];
                 double mHat = m[p][phase] / (1 - std::pow(beta1, epoch));
@@ -302,6 +306,7 @@ int run_fit(const std::vector<std::string>& args) {
     int epochs = 2000;
     double rate = 1.0, k = 0;
     bool fromCurrent = false;
+    std::vector<bool> frozen(PARAM_COUNT, false);
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a.rfind("--", 0) != 0) {
@@ -314,6 +319,15 @@ int run_fit(const std::vector<std::string>& args) {
         double x;
         if (a == "--out") outPath = v;
         else if (a == "--start" && (v == "material" || v == "current")) fromCurrent = v == "current";
+        else if (a == "--without") {
+            std::istringstream names(v);
+            for (std::string name; std::getline(names, name, ',');) {
+                auto block = std::find_if(std::begin(PARAM_BLOCKS), std::end(PARAM_BLOCKS),
+                                          [&](const ParamBlock& b) { return name == b.name; });
+                if (block == std::end(PARAM_BLOCKS)) return fail("no weight block named '" + name + "'");
+                std::fill_n(frozen.begin() + block->offset, block->size, true);
+            }
+        }
         else if (!parse_double(v, x)) return fail("bad value '" + v + "' for " + a);
         else if (a == "--epochs" && x >= 0) epochs = int(x);
         else if (a == "--rate" && x > 0) rate = x;
@@ -327,13 +341,14 @@ int run_fit(const std::vector<std::string>& args) {
     if (!load(dataPath, data, &error)) return fail(error);
     RealWeights w(PARAM_COUNT);
     for (int p = 0; p < PARAM_COUNT; ++p)
-        if (fromCurrent) w[p] = {double(WEIGHTS[p].mg), double(WEIGHTS[p].eg)};
+        if (frozen[p]) w[p] = {0, 0};
+        else if (fromCurrent) w[p] = {double(WEIGHTS[p].mg), double(WEIGHTS[p].eg)};
         else if (p < PIECE_VALUE + PIECE_TYPE_NB) w[p] = {double(PieceValue[p]), double(PieceValue[p])};
     w[PIECE_VALUE + KING] = {0, 0};
     if (k == 0) k = fit_k(data, w);
     std::cerr << "positions " << data.samples.size() << " K " << k << " error "
               << mean_error(data, w, k) << "\n";
-    fit(data, w, k, epochs, rate);
+    fit(data, w, frozen, k, epochs, rate);
     std::cerr << "final error " << mean_error(data, w, k) << "\n";
 
     if (outPath.empty()) {

@@ -68,6 +68,19 @@ TEST(Tune, WeightsFileIsWhatTheTunerWrites) {
     EXPECT_EQ(read_text(out), read_text(std::string(CHUHE_SOURCE_DIR) + "/src/eval/weights.cpp"));
 }
 
+TEST(Tune, WithoutHoldsBlocksAtZero) {
+    std::string data = temp_path("one.txt"), out = temp_path("without.cpp");
+    write_file(data, std::string(Position::START_FEN) + ";0.5\n");
+    Output r = tune("fit " + data + " --epochs 0 --k 1 --start current --without TEMPO,LINKED_PAWNS --out " + out);
+    ASSERT_EQ(r.status, 0) << r.out;
+    std::string text = read_text(out);
+    EXPECT_NE(text.find("    // TEMPO\n    S(0, 0),\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("    // LINKED_PAWNS\n    S(0, 0),\n"), std::string::npos) << text;
+    r = tune("fit " + data + " --without TEMPO,NOSUCH");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("no weight block named 'NOSUCH'"), std::string::npos) << r.out;
+}
+
 TEST(Tune, ExtractWritesQuietPositionsWithTheResult) {
     std::string pgn = temp_path("game.pgn"), data = temp_path("game.txt");
     // Only the kings: no captures, so every position is its own quiet leaf.
