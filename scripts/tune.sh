@@ -10,7 +10,7 @@
 # data give the same weights.cpp. Rebuild afterwards: the weights are compiled in.
 set -euo pipefail
 build=${1:-build}
-epochs=${2:-3000}
+epochs=${2:-800}
 games=../shared/data/games/ccpd/ccpd_master_games.pgn.xz
 data=$(mktemp --suffix=.tune)
 trap 'rm -f "$data"' EXIT
