@@ -14,6 +14,7 @@
 #include "tools/judge.h"
 #include "tools/match.h"
 #include "tools/perft.h"
+#include "tools/tune.h"
 
 using namespace chuhe;
 
@@ -34,6 +35,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
     {"ending", run_ending, "ending RED BLACK    solve a small ending, e.g. KN kaabb (the endgame scales' source)"},
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
+    {"tune", run_tune, "tune extract OUT PGN... | tune fit DATA [--out FILE]   fit the evaluation weights"},
 };
 
 void print_usage() {

@@ -1,142 +1,203 @@
-// Material plus piece-square tables: a deliberately simple evaluation that a real one
-// (its own issue) will replace.
+// The hand-crafted evaluation: material, piece-square tables, mobility, king safety, pawn
+// structure, threats and piece coordination, each a weight from weights.cpp counted for red
+// and for black, blended between middlegame and endgame by the material left.
+//
+// The terms are written once, as evaluate_terms<Out>: Out adds up the weights for the search
+// and counts them for the tuner, so the two can never disagree.
 #include "eval/evaluate.h"
 
-#include <array>
+#include <algorithm>
 
 namespace chuhe {
 
 namespace {
 
-using Table = std::array<int, SQUARE_NB>;
+struct Masks {
+    Bitboard file[FILE_NB] = {};
+    Bitboard palace[COLOR_NB] = {};
 
-// Tables are drawn as red sees the board: the first row is rank 9 (black's back rank),
-// the last row rank 0 (red's back rank). Black uses the board turned by 180 degrees.
-constexpr Table ROOK_PST = {
-     6,  8,  7, 13, 14, 13,  7,  8,  6,
-     6, 12,  9, 16, 30, 16,  9, 12,  6,
-     6,  8,  7, 14, 16, 14,  7,  8,  6,
-     6, 13, 13, 16, 16, 16, 13, 13,  6,
-     8, 11, 11, 14, 15, 14, 11, 11,  8,
-     8, 12, 12, 14, 15, 14, 12, 12,  8,
-     4,  9,  4, 12, 14, 12,  4,  9,  4,
-    -2,  8,  4, 12, 12, 12,  4,  8, -2,
-     5,  8,  6, 12,  0, 12,  6,  8,  5,
-    -6,  6,  4, 12,  0, 12,  4,  6, -6,
-};
-
-constexpr Table HORSE_PST = {
-     4,  8, 16, 12,  4, 12, 16,  8,  4,
-     4, 10, 28, 16,  8, 16, 28, 10,  4,
-    12, 14, 16, 20, 18, 20, 16, 14, 12,
-     8, 24, 18, 24, 20, 24, 18, 24,  8,
-     6, 16, 14, 18, 16, 18, 14, 16,  6,
-     4, 12, 16, 14, 12, 14, 16, 12,  4,
-     2,  6,  8,  6, 10,  6,  8,  6,  2,
-     4,  2,  8,  8,  4,  8,  8,  2,  4,
-     0,  2,  4,  4, -2,  4,  4,  2,  0,
-     0, -4,  0,  0,  0,  0,  0, -4,  0,
-};
-
-constexpr Table CANNON_PST = {
-     6,  4,  0,-10,-12,-10,  0,  4,  6,
-     2,  2,  0, -4,-14, -4,  0,  2,  2,
-     2,  2,  0,-10, -8,-10,  0,  2,  2,
-     0,  0, -2,  4, 10,  4, -2,  0,  0,
-     0,  0,  0,  2,  8,  2,  0,  0,  0,
-    -2,  0,  4,  2,  6,  2,  4,  0, -2,
-     0,  0,  0,  2,  4,  2,  0,  0,  0,
-     4,  0,  8,  6, 10,  6,  8,  0,  4,
-     0,  2,  4,  6,  6,  6,  4,  2,  0,
-     0,  0,  2,  6,  6,  6,  2,  0,  0,
-};
-
-// A pawn is worth little before the river; across it, most near the enemy palace, and
-// little again on the last rank where it can only move sideways.
-constexpr Table PAWN_PST = {
-     0,  0,  0,  2,  4,  2,  0,  0,  0,
-    10, 20, 30, 45, 50, 45, 30, 20, 10,
-    10, 20, 30, 40, 45, 40, 30, 20, 10,
-     8, 15, 20, 30, 30, 30, 20, 15,  8,
-     5, 10, 12, 18, 20, 18, 12, 10,  5,
-     0,  0, -2,  0,  6,  0, -2,  0,  0,
-     0,  0, -2,  0,  4,  0, -2,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-};
-
-// Defenders: only their few legal squares matter; the centre of the palace is best.
-constexpr Table ADVISOR_PST = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0,-1, 0,-1, 0, 0, 0,
-    0, 0, 0, 0, 3, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-
-constexpr Table ELEPHANT_PST = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0,-1, 0, 0, 0,-1, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-   -2, 0, 0, 0, 3, 0, 0, 0,-2,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-
-// The king is safest on its home square; stepping up the palace exposes it.
-constexpr Table KING_PST = {
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,  0,  0,  0,  0,  0,  0,
-    0,  0,  0,-12,-10,-12,  0,  0,  0,
-    0,  0,  0, -6, -4, -6,  0,  0,  0,
-    0,  0,  0, -2,  0, -2,  0,  0,  0,
-};
-
-constexpr const Table* TABLES[PIECE_TYPE_NB] = {
-    nullptr, &ROOK_PST, &ADVISOR_PST, &CANNON_PST, &PAWN_PST, &HORSE_PST, &ELEPHANT_PST, &KING_PST};
-
-// Material plus placement of every piece on every square, positive for red.
-struct PieceSquare {
-    Value v[PIECE_NB][SQUARE_NB] = {};
-
-    constexpr PieceSquare() {
-        for (int pt = ROOK; pt <= KING; ++pt)
-            for (Square s = 0; s < SQUARE_NB; ++s) {
-                int row = RANK_NB - 1 - rank_of(s);
-                Value red = PieceValue[pt] + (*TABLES[pt])[row * FILE_NB + file_of(s)];
-                v[make_piece(RED, PieceType(pt))][s] = red;
-                v[make_piece(BLACK, PieceType(pt))][SQUARE_NB - 1 - s] = -red;
-            }
+    Masks() {
+        for (Square s = 0; s < SQUARE_NB; ++s) {
+            file[file_of(s)] |= square_bb(s);
+            for (Color c : {RED, BLACK})
+                if (file_of(s) >= 3 && file_of(s) <= 5 && relative_rank(c, rank_of(s)) <= 2)
+                    palace[c] |= square_bb(s);
+        }
     }
 };
 
-constexpr PieceSquare PSQ;
+const Masks MASKS;
+
+constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 6, 0, 3, 0, 3, 0, 0};
+
+bool crossed_river(Color c, Square s) { return relative_rank(c, rank_of(s)) >= 5; }
+
+// Attacks gathered while the pieces are scored, used by the king-safety and threat terms.
+struct Attacks {
+    Bitboard all[COLOR_NB] = {};
+    Bitboard byType[COLOR_NB][PIECE_TYPE_NB] = {};
+    int palaceAttackers[COLOR_NB] = {};  // [defender] enemy pieces bearing on its palace
+};
+
+// Material, placement and mobility of the pieces of colour us; fills the attack maps.
+template <typename Out>
+void score_pieces(const Position& pos, Color us, Attacks& at, Out& out) {
+    const Color them = ~us;
+    const Bitboard own = pos.pieces(us);
+    Bitboard b = own;
+    while (b) {
+        Square s = pop_lsb(b);
+        PieceType pt = type_of(pos.piece_on(s));
+        out.add(us, PIECE_VALUE + pt);
+        out.add(us, pst_index(pt, relative_rank(us, rank_of(s)), file_of(s)));
+
+        unsigned rankOcc = pos.rank_occupancy(rank_of(s));
+        unsigned fileOcc = pos.file_occupancy(file_of(s));
+        Bitboard attacks;
+        switch (pt) {
+        case ROOK:
+            attacks = rook_attacks(s, rankOcc, fileOcc);
+            out.add(us, ROOK_MOBILITY + std::min(popcount(slider_quiets(s, rankOcc, fileOcc)),
+                                                 ROOK_MOBILITY_MAX));
+            if (!(pos.pieces(us, PAWN) & MASKS.file[file_of(s)])) out.add(us, ROOK_OPEN_FILE);
+            break;
+        case CANNON:
+            attacks = cannon_attacks(s, rankOcc, fileOcc);
+            out.add(us, CANNON_MOBILITY + std::min(popcount(slider_quiets(s, rankOcc, fileOcc)),
+                                                   CANNON_MOBILITY_MAX));
+            break;
+        case HORSE:
+            attacks = horse_moves(s, pos.board());
+            out.add(us, HORSE_MOBILITY + std::min(popcount(attacks & ~own), HORSE_MOBILITY_MAX));
+            break;
+        case PAWN: attacks = Tables::pawn_moves[us][s]; break;
+        case ADVISOR: attacks = Tables::advisor_moves[s]; break;
+        case ELEPHANT: attacks = elephant_moves(s, pos.board()); break;
+        default: attacks = Tables::king_moves[s]; break;
+        }
+        at.all[us] |= attacks;
+        at.byType[us][pt] |= attacks;
+        if (pt != KING && pt != ADVISOR && pt != ELEPHANT && (attacks & MASKS.palace[them])) {
+            ++at.palaceAttackers[them];
+            out.add(them, PALACE_ATTACKER + pt);
+        }
+    }
+}
+
+// Dangers to the king of colour us from the enemy pieces and from its own missing defenders.
+template <typename Out>
+void score_king_safety(const Position& pos, Color us, const Attacks& at, Out& out) {
+    const Color them = ~us;
+    const Square ksq = pos.king_square(us);
+
+    int missingAdvisors = 2 - pos.count(us, ADVISOR);
+    int missingElephants = 2 - pos.count(us, ELEPHANT);
+    for (PieceType pt : {ROOK, HORSE, CANNON}) {
+        int attackers = pos.count(them, pt);
+        if (missingAdvisors) out.add(us, ADVISOR_MISSING + pt, missingAdvisors * attackers);
+        if (missingElephants) out.add(us, ELEPHANT_MISSING + pt, missingElephants * attackers);
+    }
+    out.add(us, PALACE_ATTACKERS + std::min(at.palaceAttackers[us], PALACE_ATTACKERS_MAX));
+
+    // Enemy cannons on the king's file: with nothing between, the king cannot leave the file
+    // to meet a check from it; behind two screens, any screen that moves gives check.
+    Bitboard cannons = pos.pieces(them, CANNON);
+    Bitboard onFile = cannons & MASKS.file[file_of(ksq)];
+    while (onFile) {
+        Square s = pop_lsb(onFile);
+        int lo = std::min(rank_of(s), rank_of(ksq)), hi = std::max(rank_of(s), rank_of(ksq));
+        unsigned between = pos.file_occupancy(file_of(ksq)) & ((1u << hi) - (2u << lo));
+        int screens = popcount(Bitboard(between));
+        if (screens == 0) out.add(us, HOLLOW_CANNON);
+        else if (screens == 2) out.add(us, CANNON_PRESSURE);
+    }
+    const Bitboard backRank = RANK_0_BB << (9 * (us == RED ? 0 : 9));
+    if (cannons & backRank) out.add(us, BOTTOM_CANNON, popcount(cannons & backRank));
+
+    const int cornerRank = us == RED ? 1 : 8;
+    Bitboard corners = square_bb(make_square(2, cornerRank)) | square_bb(make_square(6, cornerRank));
+    if (pos.pieces(them, HORSE) & corners)
+        out.add(us, PALACE_CORNER_HORSE, popcount(pos.pieces(them, HORSE) & corners));
+}
+
+// Pawn structure, threats and the pairs of pieces that work well together.
+template <typename Out>
+void score_structure(const Position& pos, Color us, const Attacks& at, Out& out) {
+    const Color them = ~us;
+    const Bitboard pawns = pos.pieces(us, PAWN);
+    Bitboard b = pawns;
+    while (b) {
+        Square s = pop_lsb(b);
+        if (crossed_river(us, s)) {
+            if (file_of(s) < FILE_NB - 1 && (pawns & square_bb(s + 1))) out.add(us, LINKED_PAWNS);
+        } else {
+            Square front = us == RED ? s + FILE_NB : s - FILE_NB;
+            if (!pos.empty(front)) out.add(us, BLOCKED_PAWN);
+        }
+    }
+
+    Bitboard hanging = pos.pieces(us) & at.all[them] & ~at.all[us] & ~pos.pieces(us, KING);
+    while (hanging) out.add(us, HANGING + type_of(pos.piece_on(pop_lsb(hanging))));
+
+    Bitboard lesserAttacks = at.byType[them][HORSE] | at.byType[them][CANNON] | at.byType[them][PAWN];
+    if (Bitboard rooks = pos.pieces(us, ROOK) & lesserAttacks)
+        out.add(us, ROOK_THREATENED, popcount(rooks));
+
+    if (pos.pieces(us, CANNON)) {
+        if (pos.pieces(us, ROOK)) out.add(us, ROOK_CANNON);
+        if (pos.pieces(us, HORSE)) out.add(us, HORSE_CANNON);
+    }
+}
+
+template <typename Out>
+void evaluate_terms(const Position& pos, Out& out) {
+    Attacks at;
+    score_pieces(pos, RED, at, out);
+    score_pieces(pos, BLACK, at, out);
+    for (Color c : {RED, BLACK}) {
+        score_king_safety(pos, c, at, out);
+        score_structure(pos, c, at, out);
+    }
+    out.add(pos.side_to_move(), TEMPO);
+}
+
+// Adds up the weights, red minus black.
+struct WeightSum {
+    Score total;
+    void add(Color c, int param, int n = 1) {
+        if (c == RED) total += WEIGHTS[param] * n;
+        else total -= WEIGHTS[param] * n;
+    }
+};
+
+// Counts the weights for the tuner, red minus black.
+struct WeightCount {
+    EvalTrace& trace;
+    void add(Color c, int param, int n = 1) { trace.count[param] += c == RED ? n : -n; }
+};
 
 }  // namespace
 
+int game_phase(const Position& pos) {
+    int phase = 0;
+    for (PieceType pt : {ROOK, HORSE, CANNON}) phase += PHASE_WEIGHT[pt] * popcount(pos.pieces(pt));
+    return std::min(phase, PHASE_MAX);
+}
+
 Value evaluate(const Position& pos) {
-    Value v = 0;
-    Bitboard b = pos.pieces();
-    while (b) {
-        Square s = pop_lsb(b);
-        v += PSQ.v[pos.piece_on(s)][s];
-    }
+    WeightSum sum;
+    evaluate_terms(pos, sum);
+    int phase = game_phase(pos);
+    Value v = (sum.total.mg * phase + sum.total.eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    v = std::clamp(v, -VALUE_RULE_WIN_IN_MAX_PLY / 2, VALUE_RULE_WIN_IN_MAX_PLY / 2);
     return pos.side_to_move() == RED ? v : -v;
+}
+
+void trace_evaluation(const Position& pos, EvalTrace& trace) {
+    trace = EvalTrace{};
+    WeightCount count{trace};
+    evaluate_terms(pos, count);
+    trace.phase = game_phase(pos);
 }
 
 }  // namespace chuhe
