@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "eval/endgame.h"
+
 namespace chuhe {
 
 namespace {
@@ -189,6 +191,8 @@ Value evaluate(const Position& pos) {
     evaluate_terms(pos, sum);
     int phase = game_phase(pos);
     Value v = (sum.total.mg * phase + sum.total.eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    // The side that is ahead keeps only what its material can turn into a win.
+    v = v * endgame_scale(pos, v > 0 ? RED : BLACK) / SCALE_NORMAL;
     v = std::clamp(v, -VALUE_RULE_WIN_IN_MAX_PLY / 2, VALUE_RULE_WIN_IN_MAX_PLY / 2);
     return pos.side_to_move() == RED ? v : -v;
 }
@@ -198,6 +202,7 @@ void trace_evaluation(const Position& pos, EvalTrace& trace) {
     WeightCount count{trace};
     evaluate_terms(pos, count);
     trace.phase = game_phase(pos);
+    for (Color c : {RED, BLACK}) trace.scale[c] = endgame_scale(pos, c);
 }
 
 }  // namespace chuhe

@@ -18,10 +18,12 @@ constexpr int PHASE_MAX = 48;
 int game_phase(const Position& pos);
 
 // What the tuner needs: how often each weight counts in the position (red's count minus
-// black's), and the phase. evaluate() is the weighted sum, blended by phase and scaled.
+// black's), the phase and the endgame scales. evaluate() is the weighted sum, blended by
+// phase, times the scale of the side it favours / SCALE_NORMAL (see endgame.h).
 struct EvalTrace {
     int count[PARAM_COUNT] = {};
     int phase = 0;
+    int scale[COLOR_NB] = {};
 };
 void trace_evaluation(const Position& pos, EvalTrace& trace);
 

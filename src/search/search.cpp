@@ -216,6 +216,8 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     ss->inCheck = pos_.in_check();
     ss->moveCount = 0;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
+    // Checked before the node is counted, so that a node limit is met exactly.
+    if (!rootNode && pool_.stop_requested()) return VALUE_ZERO;
     count_node();
     if (is_main()) check_time();
     if (PvNode && selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
@@ -404,6 +406,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         (ss + 1)->pv = pv;
         if (selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
     }
+    if (pool_.stop_requested()) return VALUE_ZERO;
     count_node();
     if (is_main()) check_time();
     if (pool_.stop_requested()) return VALUE_ZERO;

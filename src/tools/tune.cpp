@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "core/movegen.h"
+#include "eval/endgame.h"
 #include "eval/evaluate.h"
 #include "records/pgn.h"
 #include "records/record_file.h"
@@ -165,6 +166,7 @@ struct Sample {
     int begin, end;  // its counts in the shared arrays
     float mgShare;   // phase / PHASE_MAX
     float result;    // 1, 0.5, 0 for red
+    float scale[COLOR_NB];  // endgame scale / SCALE_NORMAL of the side the evaluation favours
 };
 
 struct Dataset {
@@ -192,7 +194,8 @@ bool load(const std::string& path, Dataset& data, std::string* error) {
             return false;
         }
         trace_evaluation(pos, trace);
-        Sample s{int(data.param.size()), 0, float(trace.phase) / PHASE_MAX, float(result)};
+        Sample s{int(data.param.size()), 0, float(trace.phase) / PHASE_MAX, float(result),
+                 {float(trace.scale[RED]) / SCALE_NORMAL, float(trace.scale[BLACK]) / SCALE_NORMAL}};
         for (int p = 0; p < PARAM_COUNT; ++p)
             if (trace.count[p]) {
                 data.param.push_back(p);
@@ -208,13 +211,18 @@ bool load(const std::string& path, Dataset& data, std::string* error) {
 // Weights as real numbers while they are fitted: [param][0 = mg, 1 = eg].
 using RealWeights = std::vector<std::array<double, 2>>;
 
-double evaluation(const Dataset& d, const Sample& s, const RealWeights& w) {
+// The evaluation of a sample as evaluate() computes it (in real numbers), and the endgame
+// scale it was multiplied by.
+double evaluation(const Dataset& d, const Sample& s, const RealWeights& w, double* scale = nullptr) {
     double mg = 0, eg = 0;
     for (int i = s.begin; i < s.end; ++i) {
         mg += d.count[i] * w[d.param[i]][0];
         eg += d.count[i] * w[d.param[i]][1];
     }
-    return mg * s.mgShare + eg * (1 - s.mgShare);
+    double blended = mg * s.mgShare + eg * (1 - s.mgShare);
+    double k = s.scale[blended > 0 ? RED : BLACK];
+    if (scale) *scale = k;
+    return blended * k;
 }
 
 double sigmoid(double k, double e) { return 1 / (1 + std::pow(10.0, -k * e / 400)); }
@@ -250,10 +258,11 @@ void fit(const Dataset& d, RealWeights& w, const std::vector<bool>& frozen, doub
         std::fill(grad.begin(), grad.end(), std::array<double, 2>{0, 0});
         double error = 0;
         for (const Sample& s : d.samples) {
-            double p = sigmoid(k, evaluation(d, s, w));
+            double scale;
+            double p = sigmoid(k, evaluation(d, s, w, &scale));
             error += (s.result - p) * (s.result - p);
-            // d(error)/d(evaluation), before the count and phase share of each weight
-            double g = -2 * (s.result - p) * p * (1 - p) * k * std::log(10.0) / 400 / n;
+            // d(error)/d(blended sum), before the count and phase share of each weight
+            double g = -2 * (s.result - p) * p * (1 - p) * k * std::log(10.0) / 400 / n * scale;
             for (int i = s.begin; i < s.end; ++i) {
                 grad[d.param[i]][0] += g * d.count[i] * s.mgShare;
                 grad[d.param[i]][1] += g * d.count[i] * (1 - s.mgShare);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "eval/endgame.h"
 #include "support/data.h"
 
 namespace chuhe {
@@ -114,6 +115,7 @@ TEST(Evaluate, TraceCountsGiveTheEvaluation) {
         Score total;
         for (int p = 0; p < PARAM_COUNT; ++p) total += WEIGHTS[p] * trace.count[p];
         Value v = (total.mg * trace.phase + total.eg * (PHASE_MAX - trace.phase)) / PHASE_MAX;
+        v = v * trace.scale[v > 0 ? RED : BLACK] / SCALE_NORMAL;
         EXPECT_EQ(evaluate(pos), pos.side_to_move() == RED ? v : -v) << fen;
     }
 }

@@ -3,6 +3,7 @@
 
 #include <regex>
 
+#include "eval/weights.h"
 #include "protocol/engine_process.h"
 
 namespace chuhe::test {
@@ -105,7 +106,8 @@ TEST(Ucci, DepthZeroGivesStaticEvalAndNobestmove) {
     start(e);
     e.send("position startpos");
     e.send("go depth 0");
-    EXPECT_EQ(e.read_line(), "info depth 0 score 0");  // the start position is symmetric
+    // The start position is symmetric: only the side to move's tempo counts.
+    EXPECT_EQ(e.read_line(), "info depth 0 score " + std::to_string(WEIGHTS[TEMPO].mg));
     EXPECT_EQ(e.read_line(), "nobestmove");
 }
 
