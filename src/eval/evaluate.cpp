@@ -34,6 +34,10 @@ constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 6, 0, 3, 0, 3, 0, 0};
 
 bool crossed_river(Color c, Square s) { return relative_rank(c, rank_of(s)) >= 5; }
 
+int piece_square_param(Color c, PieceType pt, Square s) {
+    return pst_index(pt, relative_rank(c, rank_of(s)), file_of(s));
+}
+
 // Attacks gathered while the pieces are scored, used by the king-safety and threat terms.
 struct Attacks {
     Bitboard all[COLOR_NB] = {};
@@ -50,8 +54,7 @@ void score_pieces(const Position& pos, Color us, Attacks& at, Out& out) {
     while (b) {
         Square s = pop_lsb(b);
         PieceType pt = type_of(pos.piece_on(s));
-        out.add(us, PIECE_VALUE + pt);
-        out.add(us, pst_index(pt, relative_rank(us, rank_of(s)), file_of(s)));
+        out.add_piece(us, pt, s);
 
         unsigned rankOcc = pos.rank_occupancy(rank_of(s));
         unsigned fileOcc = pos.file_occupancy(file_of(s));
@@ -164,18 +167,38 @@ void evaluate_terms(const Position& pos, Out& out) {
 }
 
 // Adds up the weights, red minus black.
-struct WeightSum {
-    Score total;
-    void add(Color c, int param, int n = 1) {
-        if (c == RED) total += WEIGHTS[param] * n;
-        else total -= WEIGHTS[param] * n;
+// Material plus placement of each piece on each square, summed once from the weights.
+struct PieceSquareTable {
+    Score value[PIECE_NB][SQUARE_NB];
+
+    PieceSquareTable() {
+        for (Color c : {RED, BLACK})
+            for (PieceType pt : {ROOK, ADVISOR, CANNON, PAWN, HORSE, ELEPHANT, KING})
+                for (Square s = 0; s < SQUARE_NB; ++s) {
+                    value[make_piece(c, pt)][s] = WEIGHTS[PIECE_VALUE + pt];
+                    value[make_piece(c, pt)][s] += WEIGHTS[piece_square_param(c, pt, s)];
+                }
     }
+};
+
+const PieceSquareTable PSQT;
+
+// Adds up the weights for the search: each side's sum, red minus black at the end.
+struct WeightSum {
+    Score sum[COLOR_NB];
+    void add(Color c, int param, int n = 1) { sum[c] += WEIGHTS[param] * n; }
+    void add_piece(Color c, PieceType pt, Square s) { sum[c] += PSQT.value[make_piece(c, pt)][s]; }
+    Score total() const { return {sum[RED].mg - sum[BLACK].mg, sum[RED].eg - sum[BLACK].eg}; }
 };
 
 // Counts the weights for the tuner, red minus black.
 struct WeightCount {
     EvalTrace& trace;
     void add(Color c, int param, int n = 1) { trace.count[param] += c == RED ? n : -n; }
+    void add_piece(Color c, PieceType pt, Square s) {
+        add(c, PIECE_VALUE + pt);
+        add(c, piece_square_param(c, pt, s));
+    }
 };
 
 }  // namespace
@@ -190,7 +213,8 @@ Value evaluate(const Position& pos) {
     WeightSum sum;
     evaluate_terms(pos, sum);
     int phase = game_phase(pos);
-    Value v = (sum.total.mg * phase + sum.total.eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    Score total = sum.total();
+    Value v = (total.mg * phase + total.eg * (PHASE_MAX - phase)) / PHASE_MAX;
     // The side that is ahead keeps only what its material can turn into a win.
     v = v * endgame_scale(pos, v > 0 ? RED : BLACK) / SCALE_NORMAL;
     v = std::clamp(v, -VALUE_RULE_WIN_IN_MAX_PLY / 2, VALUE_RULE_WIN_IN_MAX_PLY / 2);
