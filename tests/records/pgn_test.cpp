@@ -3,12 +3,12 @@
 // round trips through every notation, and malformed games reported with number and line.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <iostream>
 
 #include "core/movegen.h"
 #include "records/pgn.h"
 #include "records/record_file.h"
+#include "support/command.h"
 #include "support/data.h"
 
 using namespace chuhe;
@@ -230,14 +230,10 @@ TEST(Pgn, CcpdCollections) {
 // leaves Black in check from the cannon on a9 (the record means 士４進５).
 TEST(Pgn, CcpdMasterGames) {
     std::string path = test::data_path("games/ccpd/ccpd_master_games.pgn.xz");
-    FILE* pipe = popen(("xz -dc '" + path + "'").c_str(), "r");
-    ASSERT_NE(pipe, nullptr) << "cannot run xz";
-    std::string text;
-    char buffer[1 << 16];
-    for (size_t n; (n = fread(buffer, 1, sizeof(buffer), pipe)) > 0;) text.append(buffer, n);
-    ASSERT_EQ(pclose(pipe), 0) << "xz -dc failed on " << path;
-    ASSERT_GT(text.size(), 40'000'000u);
-    PgnReadResult r = read_pgn(text);
+    test::CommandResult xz = test::run_command("xz -dc '" + path + "'");
+    ASSERT_EQ(xz.status, 0) << "xz -dc failed on " << path;
+    ASSERT_GT(xz.out.size(), 40'000'000u);
+    PgnReadResult r = read_pgn(xz.out);
     EXPECT_EQ(r.gamesSeen, 27928);
     EXPECT_EQ(r.games.size(), 27927u);
     ASSERT_EQ(r.errors.size(), 1u);

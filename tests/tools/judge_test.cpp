@@ -1,32 +1,23 @@
 // `chuhe judge`, driven through the built binary.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <string>
+
+#include "support/command.h"
 
 namespace {
 
-struct Output {
-    int status;
-    std::string out;
-};
+using chuhe::test::CommandResult;
 
 // Runs `chuhe judge ARGS` with stderr merged into the output.
-Output judge(const std::string& args) {
-    std::string cmd = std::string(CHUHE_BINARY) + " judge " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return {-1, ""};
-    std::string out;
-    char buf[4096];
-    for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-    int status = pclose(p);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+CommandResult judge(const std::string& args) {
+    return chuhe::test::run_command(std::string(CHUHE_BINARY) + " judge " + args + " 2>&1");
 }
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 TEST(Judge, PerpetualChaseAsian) {
-    Output r = judge(
+    CommandResult r = judge(
         "--fen '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1' "
         "--moves 'c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2'");
     ASSERT_EQ(r.status, 0) << r.out;
@@ -39,7 +30,7 @@ TEST(Judge, PerpetualChaseAsian) {
 }
 
 TEST(Judge, PerpetualMateThreatChinese) {
-    Output r = judge(
+    CommandResult r = judge(
         "--rules chinese --fen '3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b - - 0 1' --moves 'a4i4 i1a1 i4a4 a1i1 a4i4'");
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_EQ(first_line(r.out), "ruling: red loses");
@@ -49,36 +40,36 @@ TEST(Judge, PerpetualMateThreatChinese) {
 }
 
 TEST(Judge, SameCycleIsADrawUnderAsianRules) {
-    Output r = judge(
+    CommandResult r = judge(
         "--rules asian --fen '3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b - - 0 1' --moves 'a4i4 i1a1 i4a4 a1i1 a4i4'");
     EXPECT_EQ(first_line(r.out), "ruling: draw");
 }
 
 TEST(Judge, NoRepetition) {
-    Output r = judge(
+    CommandResult r = judge(
         "--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1' --moves 'h2e2 h9g7'");
     ASSERT_EQ(r.status, 0);
     EXPECT_EQ(first_line(r.out), "ruling: no repetition");
 }
 
 TEST(Judge, BadInputIsRefused) {
-    Output badFen = judge("--fen 'rnbakabnr/9/9 w' --moves ''");
+    CommandResult badFen = judge("--fen 'rnbakabnr/9/9 w' --moves ''");
     EXPECT_EQ(badFen.status, 2);
     EXPECT_NE(badFen.out.find("bad FEN"), std::string::npos) << badFen.out;
-    Output badMove = judge(
+    CommandResult badMove = judge(
         "--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1' --moves 'h2e2 h2e2'");
     EXPECT_EQ(badMove.status, 2);
     EXPECT_NE(badMove.out.find("move 2"), std::string::npos) << badMove.out;
-    Output badRules =
+    CommandResult badRules =
         judge("--rules martian --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'");
     EXPECT_EQ(badRules.status, 2);
     EXPECT_NE(badRules.out.find("unknown rule set"), std::string::npos);
-    Output noFen = judge("--moves 'h2e2'");
+    CommandResult noFen = judge("--moves 'h2e2'");
     EXPECT_EQ(noFen.status, 2);
-    Output both = judge("--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' --pgn x.pgn");
+    CommandResult both = judge("--fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' --pgn x.pgn");
     EXPECT_EQ(both.status, 2);
     EXPECT_NE(both.out.find("give either --fen or --pgn"), std::string::npos) << both.out;
-    Output missing = judge("--pgn /nonexistent/games.pgn");
+    CommandResult missing = judge("--pgn /nonexistent/games.pgn");
     EXPECT_EQ(missing.status, 2);
 }
 
@@ -94,14 +85,14 @@ TEST(Judge, ReadsTheGameFromAPgnFile) {
                "1. C2-A2 A7-B7 2. A2-B2 B7-A7 3. B2-A2 A7-B7 4. A2-B2 B7-A7 5. B2-A2 A7-B7 1-0\n",
                f);
     std::fclose(f);
-    Output r = judge("--pgn " + path + " --game 2 --ply 9");
+    CommandResult r = judge("--pgn " + path + " --game 2 --ply 9");
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_EQ(first_line(r.out), "ruling: red loses");
-    Output whole = judge("--pgn " + path + " --game 2");
+    CommandResult whole = judge("--pgn " + path + " --game 2");
     EXPECT_EQ(first_line(whole.out), "ruling: red loses") << whole.out;
-    Output early = judge("--pgn " + path + " --game 2 --ply 4");
+    CommandResult early = judge("--pgn " + path + " --game 2 --ply 4");
     EXPECT_EQ(first_line(early.out), "ruling: no repetition") << "nothing repeats before ply 5";
-    Output noGame = judge("--pgn " + path + " --game 3");
+    CommandResult noGame = judge("--pgn " + path + " --game 3");
     EXPECT_EQ(noGame.status, 2);
     EXPECT_NE(noGame.out.find("has no game 3 (it has 2)"), std::string::npos) << noGame.out;
 }

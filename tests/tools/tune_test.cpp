@@ -3,30 +3,18 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "records/record_file.h"
+#include "support/command.h"
 
 namespace chuhe {
 namespace {
 
-struct Output {
-    int status;
-    std::string out;
-};
-
-Output tune(const std::string& args) {
-    std::string cmd = std::string(CHUHE_BINARY) + " tune " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return {-1, ""};
-    std::string out;
-    char buf[4096];
-    for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-    int status = pclose(p);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+test::CommandResult tune(const std::string& args) {
+    return test::run_command(std::string(CHUHE_BINARY) + " tune " + args + " 2>&1");
 }
 
 std::string temp_path(const std::string& name) {
@@ -63,7 +51,7 @@ TEST(Tune, WeightsFileIsWhatTheTunerWrites) {
     // weights.cpp must be exactly that file (the tuner's format, never edited by hand).
     std::string data = temp_path("one.txt"), out = temp_path("weights.cpp");
     write_file(data, std::string(Position::START_FEN) + ";0.5\n");
-    Output r = tune("fit " + data + " --epochs 0 --k 1 --start current --out " + out);
+    test::CommandResult r = tune("fit " + data + " --epochs 0 --k 1 --start current --out " + out);
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_EQ(read_text(out), read_text(std::string(CHUHE_SOURCE_DIR) + "/src/eval/weights.cpp"));
 }
@@ -71,7 +59,7 @@ TEST(Tune, WeightsFileIsWhatTheTunerWrites) {
 TEST(Tune, WithoutHoldsBlocksAtZero) {
     std::string data = temp_path("one.txt"), out = temp_path("without.cpp");
     write_file(data, std::string(Position::START_FEN) + ";0.5\n");
-    Output r = tune("fit " + data + " --epochs 0 --k 1 --start current --without TEMPO,LINKED_PAWNS --out " + out);
+    test::CommandResult r = tune("fit " + data + " --epochs 0 --k 1 --start current --without TEMPO,LINKED_PAWNS --out " + out);
     ASSERT_EQ(r.status, 0) << r.out;
     std::string text = read_text(out);
     EXPECT_NE(text.find("    // TEMPO\n    S(0, 0),\n"), std::string::npos) << text;
@@ -88,7 +76,7 @@ TEST(Tune, ExtractWritesQuietPositionsWithTheResult) {
                "[Game \"Chinese Chess\"]\n[Result \"1/2-1/2\"]\n[Format \"ICCS\"]\n"
                "[FEN \"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
                "1. D0-D1 E9-E8 2. D1-D2 E8-E7 3. D2-D1 E7-E8 1/2-1/2\n");
-    Output r = tune("extract " + data + " " + pgn + " --sample 1 --skip 0");
+    test::CommandResult r = tune("extract " + data + " " + pgn + " --sample 1 --skip 0");
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("games 1 positions "), std::string::npos) << r.out;
     std::istringstream lines(read_text(data));
@@ -111,7 +99,7 @@ TEST(Tune, ExtractWritesQuietPositionsWithTheResult) {
 TEST(Tune, BadInputGetsAReason) {
     std::string data = temp_path("bad.txt");
     write_file(data, std::string(Position::START_FEN) + ";1\nnot a fen;0\n");
-    Output r = tune("fit " + data + " --epochs 0");
+    test::CommandResult r = tune("fit " + data + " --epochs 0");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("bad.txt:2: expected \"FEN;1|0.5|0\""), std::string::npos) << r.out;
     r = tune("fit /nonexistent/data.txt");
