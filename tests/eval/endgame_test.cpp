@@ -11,46 +11,12 @@
 
 #include "core/movegen.h"
 #include "eval/endgame.h"
+#include "support/fen.h"
 #include "tools/ending.h"
 
 namespace chuhe {
 
 namespace {
-
-// The same position with red and black swapped: ranks reversed, letter case swapped.
-std::string colour_flipped(const std::string& fen) {
-    std::string board = fen.substr(0, fen.find(' '));
-    std::vector<std::string> ranks;
-    for (size_t at = 0;;) {
-        size_t slash = board.find('/', at);
-        ranks.push_back(board.substr(at, slash - at));
-        if (slash == std::string::npos) break;
-        at = slash + 1;
-    }
-    std::string out;
-    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
-        for (char c : *it) out += std::isupper(c) ? char(std::tolower(c)) : char(std::toupper(c));
-        out += '/';
-    }
-    out.pop_back();
-    char side = fen[fen.find(' ') + 1] == 'w' ? 'b' : 'w';
-    return out + ' ' + side + " - - 0 1";
-}
-
-// The same position reflected left to right.
-std::string mirrored(const std::string& fen) {
-    std::string board = fen.substr(0, fen.find(' ')), out, rank;
-    for (size_t i = 0; i <= board.size(); ++i) {
-        if (i == board.size() || board[i] == '/') {
-            out += std::string(rank.rbegin(), rank.rend());
-            if (i < board.size()) out += '/';
-            rank.clear();
-        } else {
-            rank += board[i];
-        }
-    }
-    return out + fen.substr(fen.find(' '));
-}
 
 struct Ending {
     const char* name;
@@ -118,15 +84,15 @@ const Ending ENDINGS[] = {
 
 TEST(Endgame, NamedEndingsHaveTheirScale) {
     for (const Ending& e : ENDINGS) {
-        for (const std::string& fen : {std::string(e.fen), mirrored(e.fen)}) {
+        for (const std::string& fen : {std::string(e.fen), test::mirrored_fen(e.fen)}) {
             Position pos;
             std::string error;
-            if (!pos.set(fen, &error)) { ADD_FAILURE() << e.name << ": " << error; continue; }  // << ": " << error;
+            if (!pos.set(fen, &error)) { ADD_FAILURE() << e.name << ": " << error; continue; }
             EXPECT_EQ(endgame_scale(pos, RED), e.redScale) << e.name << ": " << fen;
             EXPECT_EQ(neither_side_can_win(pos), e.neitherCanWin) << e.name << ": " << fen;
             // The same ending with the colours swapped gives black the same scale.
             Position flipped;
-            ASSERT_TRUE(flipped.set(colour_flipped(fen), &error)) << e.name << ": " << error;
+            ASSERT_TRUE(flipped.set(test::colour_flipped_fen(fen), &error)) << e.name << ": " << error;
             EXPECT_EQ(endgame_scale(flipped, BLACK), e.redScale) << e.name << ": " << flipped.fen();
             EXPECT_EQ(endgame_scale(flipped, RED), endgame_scale(pos, BLACK)) << e.name;
             EXPECT_EQ(neither_side_can_win(flipped), e.neitherCanWin) << e.name;

@@ -2,66 +2,15 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <sstream>
 
 #include "eval/endgame.h"
 #include "support/data.h"
+#include "support/fen.h"
 
 namespace chuhe {
 namespace {
-
-// The board field of a FEN as 10 strings of 9 characters, rank 9 first ('.' = empty).
-std::vector<std::string> expand(const std::string& board) {
-    std::vector<std::string> ranks(1);
-    for (char ch : board) {
-        if (ch == '/') ranks.emplace_back();
-        else if (std::isdigit(static_cast<unsigned char>(ch))) ranks.back().append(ch - '0', '.');
-        else ranks.back() += ch;
-    }
-    return ranks;
-}
-
-std::string compress(const std::vector<std::string>& ranks) {
-    std::string out;
-    for (size_t r = 0; r < ranks.size(); ++r) {
-        if (r) out += '/';
-        int empty = 0;
-        for (char ch : ranks[r]) {
-            if (ch == '.') { ++empty; continue; }
-            if (empty) out += char('0' + empty), empty = 0;
-            out += ch;
-        }
-        if (empty) out += char('0' + empty);
-    }
-    return out;
-}
-
-// Files a..i reversed.
-std::string mirrored(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side;
-    in >> board >> side;
-    std::vector<std::string> ranks = expand(board);
-    for (std::string& r : ranks) std::reverse(r.begin(), r.end());
-    return compress(ranks) + " " + side + " - - 0 1";
-}
-
-// Colours swapped: the board reflected across the river, red pieces made black and black
-// pieces red, the other side to move.
-std::string colour_flipped(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side;
-    in >> board >> side;
-    std::vector<std::string> ranks = expand(board);
-    std::reverse(ranks.begin(), ranks.end());
-    for (std::string& r : ranks)
-        for (char& ch : r)
-            ch = std::isupper(static_cast<unsigned char>(ch)) ? char(std::tolower(ch)) : char(std::toupper(ch));
-    return compress(ranks) + (side == "w" ? " b" : " w") + " - - 0 1";
-}
 
 Value eval_of(const std::string& fen) {
     Position pos;
@@ -99,10 +48,29 @@ TEST(Evaluate, MirroredAndColourFlippedPositionsScoreTheSame) {
     ASSERT_GT(fens.size(), 500u);
     for (const std::string& fen : fens) {
         Value v = eval_of(fen);
-        EXPECT_EQ(eval_of(mirrored(fen)), v) << fen;
-        EXPECT_EQ(eval_of(colour_flipped(fen)), v) << fen;
-        EXPECT_EQ(eval_of(colour_flipped(mirrored(fen))), v) << fen;
+        EXPECT_EQ(eval_of(test::mirrored_fen(fen)), v) << fen;
+        EXPECT_EQ(eval_of(test::colour_flipped_fen(fen)), v) << fen;
+        EXPECT_EQ(eval_of(test::colour_flipped_fen(test::mirrored_fen(fen))), v) << fen;
     }
+}
+
+TEST(Evaluate, DeadDrawnEndingsScoreZero) {
+    // CXA 4.2.2 positions in which the side with more material still cannot win.
+    const char* const DRAWN[] = {
+        "2bakab2/9/9/9/9/9/9/9/4A4/2BK1AB2 w",  // 士象全對士象全 defenders only
+        "3k5/9/9/9/9/9/9/9/9/C3K4 w",           // 單炮不勝單將 lone cannon
+        "3k5/9/9/9/9/9/9/9/9/C1B1K1B2 b",       // 炮相不勝單將 cannon with elephants
+        "P2k5/9/9/9/9/9/9/9/9/4K4 w",           // 老兵不勝單將 pawn on the last rank
+        "2b1k1b2/9/4P4/9/9/9/9/9/9/3K5 b",      // 單兵和雙象 pawn against two elephants
+    };
+    for (const char* fen : DRAWN) {
+        EXPECT_EQ(eval_of(fen), 0) << fen;
+        EXPECT_EQ(eval_of(test::colour_flipped_fen(fen)), 0) << fen;
+    }
+    // A lone horse against the full defence keeps 4/64 of its advantage: nearly a draw.
+    Value horse = eval_of("2bakab2/9/9/9/9/9/9/9/9/N2K5 w");
+    EXPECT_GE(horse, 0);
+    EXPECT_LT(horse, 20);
 }
 
 TEST(Evaluate, TraceCountsGiveTheEvaluation) {
