@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -124,7 +125,9 @@ int run_extract(const std::vector<std::string>& args) {
     std::ofstream out(files[0]);
     if (!out) return fail("cannot write " + files[0]);
     std::mt19937_64 rng(seed);
-    const uint64_t threshold = uint64_t(sample * double(rng.max()));
+    // A position is taken when rng() <= threshold. sample * 2^64 would overflow the conversion
+    // for sample 1 (undefined; it gave 0 in some builds), so "all" is spelt out.
+    const uint64_t threshold = sample >= 1 ? UINT64_MAX : uint64_t(sample * 0x1p64);
     std::unordered_set<uint64_t> seen;
     long games = 0, written = 0;
 
