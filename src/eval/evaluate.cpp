@@ -41,7 +41,7 @@ int piece_square_param(Color c, PieceType pt, Square s) {
 // Attacks gathered while the pieces are scored, used by the king-safety and threat terms.
 struct Attacks {
     Bitboard all[COLOR_NB] = {};
-    Bitboard byType[COLOR_NB][PIECE_TYPE_NB] = {};
+    Bitboard byLesser[COLOR_NB] = {};  // by horses, cannons and pawns: threats to a rook
     int palaceAttackers[COLOR_NB] = {};  // [defender] enemy pieces bearing on its palace
 };
 
@@ -81,7 +81,7 @@ void score_pieces(const Position& pos, Color us, Attacks& at, Out& out) {
         default: attacks = Tables::king_moves[s]; break;
         }
         at.all[us] |= attacks;
-        at.byType[us][pt] |= attacks;
+        if (pt == HORSE || pt == CANNON || pt == PAWN) at.byLesser[us] |= attacks;
         if (pt != KING && pt != ADVISOR && pt != ELEPHANT && (attacks & MASKS.palace[them])) {
             ++at.palaceAttackers[them];
             out.add(them, PALACE_ATTACKER + pt);
@@ -144,8 +144,7 @@ void score_structure(const Position& pos, Color us, const Attacks& at, Out& out)
     Bitboard hanging = pos.pieces(us) & at.all[them] & ~at.all[us] & ~pos.pieces(us, KING);
     while (hanging) out.add(us, HANGING + type_of(pos.piece_on(pop_lsb(hanging))));
 
-    Bitboard lesserAttacks = at.byType[them][HORSE] | at.byType[them][CANNON] | at.byType[them][PAWN];
-    if (Bitboard rooks = pos.pieces(us, ROOK) & lesserAttacks)
+    if (Bitboard rooks = pos.pieces(us, ROOK) & at.byLesser[them])
         out.add(us, ROOK_THREATENED, popcount(rooks));
 
     if (pos.pieces(us, CANNON)) {
