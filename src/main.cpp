@@ -32,7 +32,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
     {"ucci", run_ucci, "ucci                run the UCCI 3.0 protocol loop"},
     {"uci", run_uci, "uci                 run the UCI protocol loop (xiangqi dialect)"},
-    {"bench", run_bench, "bench [DEPTH]       fixed search of fixed positions: bench: N nodes M nps"},
+    {"bench", run_bench, "bench [DEPTH] [--eval hce|nnue]   fixed search of fixed positions: bench: N nodes M nps"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
     {"ending", run_ending, "ending RED BLACK    solve a small ending, e.g. KN kaabb (the endgame scales' source)"},

@@ -149,13 +149,15 @@ TEST(Datagen, ConvertTakesTheScoresOfTheComments) {
 }
 
 TEST(Datagen, BadInputGetsAReason) {
-    auto r = datagen("--games 0 x.rec");
+    std::string out = temp_path("bad.rec");
+    auto r = datagen("--games 0 " + out);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("--games takes a number from 1"), std::string::npos) << r.out;
-    r = datagen("convert x.rec /nonexistent/file.pgn");
+    r = datagen("convert " + out + " /nonexistent/file.pgn");
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.out.find("nonexistent"), std::string::npos) << r.out;
-    r = datagen("x.rec --shard 3/2");
+    std::remove(out.c_str());
+    r = datagen(out + " --shard 3/2");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("--shard takes I/N"), std::string::npos) << r.out;
     r = datagen("/nonexistent/dir/x.rec --games 1");
