@@ -36,11 +36,12 @@ const nnue::Network& network() {
     return *random;
 }
 
-// One move made, evaluated incrementally, and taken back: what the search pays per node.
-void BM_NnueIncremental(benchmark::State& state) {
+// One move made, evaluated (the network incrementally), and taken back: what the search pays
+// per node with each evaluation (net nullptr: the hand-crafted one).
+void make_evaluate_unmake(benchmark::State& state, const nnue::Network* net) {
     Position pos = position();
     Evaluator eval;
-    eval.set_network(&network());
+    eval.set_network(net);
     eval.reset(pos);
     MoveList moves = MoveList::of<LEGAL>(pos);
     size_t i = 0;
@@ -50,27 +51,18 @@ void BM_NnueIncremental(benchmark::State& state) {
         eval.undo_move(pos);
     }
 }
+
+void BM_NnueIncremental(benchmark::State& state) { make_evaluate_unmake(state, &network()); }
 BENCHMARK(BM_NnueIncremental);
+
+void BM_HandCrafted(benchmark::State& state) { make_evaluate_unmake(state, nullptr); }
+BENCHMARK(BM_HandCrafted);
 
 void BM_NnueRefresh(benchmark::State& state) {
     Position pos = position();
     for (auto _ : state) benchmark::DoNotOptimize(evaluate_nnue(network(), pos));
 }
 BENCHMARK(BM_NnueRefresh);
-
-// The same make/evaluate/unmake with the hand-crafted evaluation, for the ratio.
-void BM_HandCrafted(benchmark::State& state) {
-    Position pos = position();
-    Evaluator eval;
-    MoveList moves = MoveList::of<LEGAL>(pos);
-    size_t i = 0;
-    for (auto _ : state) {
-        eval.do_move(pos, moves.begin()[i++ % moves.size()]);
-        benchmark::DoNotOptimize(eval.evaluate(pos));
-        eval.undo_move(pos);
-    }
-}
-BENCHMARK(BM_HandCrafted);
 
 // Trainer throughput: one epoch over self-play records (positions/s in the counters).
 void BM_TrainEpoch(benchmark::State& state) {
