@@ -276,11 +276,15 @@ void FloatNetwork::randomize(std::mt19937_64& rng) {
     outputBias = 0;
 }
 
-float FloatNetwork::evaluate(const TrainingRecord& r, bool mirror) const {
-    Sample s;
-    make_sample(r, mirror, s);
-    float hidden[2][HIDDEN];
-    return forward(*this, s, hidden) * OUTPUT_SCALE;
+float FloatNetwork::evaluate(const TrainingRecord& r) const {
+    // The mean over the board and its mirror image, as the engine evaluates.
+    float hidden[2][HIDDEN], out = 0;
+    for (bool mirror : {false, true}) {
+        Sample s;
+        make_sample(r, mirror, s);
+        out += forward(*this, s, hidden);
+    }
+    return out / 2 * OUTPUT_SCALE;
 }
 
 std::unique_ptr<Network> FloatNetwork::quantize(const std::string& description) const {

@@ -26,8 +26,9 @@ struct FloatNetwork {
     float outputBias = 0;
 
     void randomize(std::mt19937_64& rng);
-    // The evaluation in engine units, side to move's view (no endgame scaling).
-    float evaluate(const TrainingRecord& r, bool mirror = false) const;
+    // The evaluation in engine units, side to move's view (no endgame scaling): the mean of
+    // the outputs for the board and its mirror image, as the engine computes it.
+    float evaluate(const TrainingRecord& r) const;
     // Rounded to the integer network; description goes into the file.
     std::unique_ptr<nnue::Network> quantize(const std::string& description) const;
 };

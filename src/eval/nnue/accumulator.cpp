@@ -28,29 +28,37 @@ void apply(int16_t* dst, const int16_t* src, const int16_t* add, const int16_t* 
 // The accumulator (x QF) rounded down to the activation's scale (x QA) and clipped: 0..QA.
 int32_t activation(int16_t v) { return (std::clamp<int32_t>(v, 0, QF) + (1 << ACTIVATION_SHIFT) / 2) >> ACTIVATION_SHIFT; }
 
+// sum: the output layer's sums over both orientations, x QA * QA * QB each.
 int32_t finish(const Network& net, int64_t sum) {
-    return int32_t((sum / QA + net.outputBias) * OUTPUT_SCALE / (QA * QB));
+    return int32_t((sum / (2 * QA) + net.outputBias) * OUTPUT_SCALE / (QA * QB));
+}
+
+// The views the output layer reads, in order: side to move's half, then the other's, for the
+// board as it is and mirrored.
+void output_views(Color stm, int views[4]) {
+    for (int m = 0; m < 2; ++m) views[2 * m] = 2 * m + stm, views[2 * m + 1] = 2 * m + ~stm;
 }
 
 }  // namespace
 
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-    for (Color p : {RED, BLACK}) {
-        std::copy(net.featureBias, net.featureBias + HIDDEN, acc.values[p]);
+    for (int v = 0; v < VIEWS; ++v) {
+        std::copy(net.featureBias, net.featureBias + HIDDEN, acc.values[v]);
         Bitboard b = pos.pieces();
         while (b) {
             Square s = pop_lsb(b);
-            add_column(acc.values[p], net.column(feature_index(p, pos.piece_on(s), s)));
+            add_column(acc.values[v], net.column(view_feature(v, pos.piece_on(s), s)));
         }
     }
 }
 
 int32_t output_reference(const Network& net, const Accumulator& acc, Color stm) {
     int64_t sum = 0;
-    const Color order[2] = {stm, ~stm};
-    for (int half = 0; half < 2; ++half) {
-        const int16_t* a = acc.values[order[half]];
-        const int16_t* w = net.outputWeights + half * HIDDEN;
+    int views[4];
+    output_views(stm, views);
+    for (int k = 0; k < 4; ++k) {
+        const int16_t* a = acc.values[views[k]];
+        const int16_t* w = net.outputWeights + (k & 1) * HIDDEN;
         for (int i = 0; i < HIDDEN; ++i) {
             int32_t c = activation(a[i]);
             sum += c * int16_t(c * w[i]);
@@ -66,10 +74,11 @@ int32_t output(const Network& net, const Accumulator& acc, Color stm) {
     const __m256i zero = _mm256_setzero_si256(), qf = _mm256_set1_epi16(QF);
     const __m256i rounding = _mm256_set1_epi16((1 << ACTIVATION_SHIFT) / 2);
     __m256i total = _mm256_setzero_si256();
-    const Color order[2] = {stm, ~stm};
-    for (int half = 0; half < 2; ++half) {
-        const int16_t* a = acc.values[order[half]];
-        const int16_t* w = net.outputWeights + half * HIDDEN;
+    int views[4];
+    output_views(stm, views);
+    for (int k = 0; k < 4; ++k) {
+        const int16_t* a = acc.values[views[k]];
+        const int16_t* w = net.outputWeights + (k & 1) * HIDDEN;
         for (int i = 0; i < HIDDEN; i += 16) {
             __m256i c = _mm256_load_si256(reinterpret_cast<const __m256i*>(a + i));
             c = _mm256_min_epi16(_mm256_max_epi16(c, zero), qf);
@@ -78,7 +87,7 @@ int32_t output(const Network& net, const Accumulator& acc, Color stm) {
             total = _mm256_add_epi32(total, _mm256_madd_epi16(c, _mm256_mullo_epi16(c, wv)));
         }
     }
-    // Each int32 lane holds at most 2 * HIDDEN / 8 products of QA * 32767: no overflow.
+    // Each int32 lane holds at most 4 * HIDDEN / 8 products of QA * 32767: no overflow.
     alignas(32) int32_t lanes[8];
     _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
     int64_t sum = 0;
@@ -118,17 +127,17 @@ const Accumulator& AccumulatorStack::current(const Network& net) {
     for (++k; k <= top_; ++k) {
         const Entry& prev = entries_[k - 1];
         Entry& e = entries_[k];
-        for (Color p : {RED, BLACK}) {
-            const int16_t* src = prev.acc.values[p];
-            int16_t* dst = e.acc.values[p];
+        for (int v = 0; v < VIEWS; ++v) {
+            const int16_t* src = prev.acc.values[v];
+            int16_t* dst = e.acc.values[v];
             if (!e.moved) {
                 std::copy(src, src + HIDDEN, dst);
                 continue;
             }
-            const int16_t* add = net.column(feature_index(p, e.moved, e.to));
-            const int16_t* sub = net.column(feature_index(p, e.moved, e.from));
+            const int16_t* add = net.column(view_feature(v, e.moved, e.to));
+            const int16_t* sub = net.column(view_feature(v, e.moved, e.from));
             if (e.captured)
-                apply(dst, src, add, sub, net.column(feature_index(p, e.captured, e.to)));
+                apply(dst, src, add, sub, net.column(view_feature(v, e.captured, e.to)));
             else
                 apply(dst, src, add, sub);
         }

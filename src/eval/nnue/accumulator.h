@@ -1,4 +1,4 @@
-// The feature transformer's output for one position, both perspectives, and the stack of them
+// The feature transformer's output for one position, and the stack of them
 // along the search path: each make pushes an entry that records what moved, and the
 // accumulator is brought up to date lazily, from the nearest computed ancestor, only when a
 // position is evaluated. There are no king buckets, so nothing ever needs a full refresh but
@@ -12,11 +12,21 @@
 
 namespace chuhe::nnue {
 
+// The board is left-right symmetric, so the evaluation is the mean of the network's output for
+// the position and for its mirror image: four views, [mirrored * 2 + perspective]. The mean
+// removes the asymmetry training leaves (the trainer mirrors at random) and some of its noise.
+constexpr int VIEWS = 4;
+constexpr Color view_perspective(int view) { return Color(view & 1); }
+constexpr bool view_mirrored(int view) { return view >> 1; }
+inline int view_feature(int view, Piece pc, Square s) {
+    return feature_index(view_perspective(view), pc, view_mirrored(view) ? mirror_file(s) : s);
+}
+
 struct alignas(64) Accumulator {
-    int16_t values[COLOR_NB][HIDDEN];
+    int16_t values[VIEWS][HIDDEN];
 };
 
-// Recomputes both perspectives from the board.
+// Recomputes every view from the board.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 // The output of the network in engine units, side to move's view, before any scaling.
 int32_t output(const Network& net, const Accumulator& acc, Color stm);
