@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "protocol/output.h"
 #include "rules/explain.h"
 
 namespace chuhe {
@@ -19,13 +20,13 @@ bool Engine::build_position(const std::string& fen, const std::vector<std::strin
     Position p;
     std::string why;
     if (!p.set(fen, &why)) {
-        *error = "bad FEN '" + fen + "': " + why;
+        *error = "bad FEN " + quote_input(fen) + ": " + why;
         return false;
     }
     for (const std::string& text : moves) {
         Move m = p.parse_move(text, &why);
         if (m == MOVE_NONE) {
-            *error = "bad move '" + text + "' in position: " + why;
+            *error = "bad move " + quote_input(text) + " in position: " + why;
             return false;
         }
         p.do_move(m);
@@ -36,9 +37,11 @@ bool Engine::build_position(const std::string& fen, const std::vector<std::strin
 
 bool Engine::set_position(const std::string& fen, const std::vector<std::string>& moves,
                           std::string* error) {
-    if (!build_position(fen, moves, &pos_, error)) return false;
+    // A refused position leaves no position: the GUI meant another one, and a search of the
+    // old one could answer with a move for the wrong side (go refuses until the next one).
+    positionRefused_ = !build_position(fen, moves, &pos_, error);
     banned_.clear();
-    return true;
+    return !positionRefused_;
 }
 
 bool Engine::set_banmoves(const std::vector<std::string>& moves, std::string* error) {
@@ -47,7 +50,7 @@ bool Engine::set_banmoves(const std::vector<std::string>& moves, std::string* er
         std::string why;
         Move m = pos_.parse_move(text, &why);
         if (m == MOVE_NONE) {
-            *error = "bad move '" + text + "' in banmoves: " + why;
+            *error = "bad move " + quote_input(text) + " in banmoves: " + why;
             return false;
         }
         banned.push_back(m);

@@ -35,7 +35,8 @@ public:
     ~Engine();
 
     // Replaces the position by `fen` (or the start position) followed by `moves`. On any
-    // error the previous position stays and *error says why. Clears the banned moves.
+    // error *error says why and the engine has no position (position_refused) until the
+    // next good one: `go` must not search the previous one. Clears the banned moves.
     bool set_position(const std::string& fen, const std::vector<std::string>& moves,
                       std::string* error);
     // Builds a position the same way without making it current (UCCI probe).
@@ -43,6 +44,9 @@ public:
                                Position* pos, std::string* error);
     bool set_banmoves(const std::vector<std::string>& moves, std::string* error);
     const Position& position() const { return pos_; }
+    bool position_refused() const { return positionRefused_; }
+    // A `position` command the front end could not even parse counts as refused too.
+    void refuse_position() { positionRefused_ = true; }
     // The ruling on the repetition the current position ends with, in words (write_judgement).
     std::vector<std::string> judgement(RuleSet rules) const;
 
@@ -72,6 +76,7 @@ private:
     ThreadPool pool_;
     std::mutex mutex_;
     bool thinking_ = false;  // a search started and its best move is not yet sent
+    bool positionRefused_ = false;  // the last `position` was refused
 };
 
 }  // namespace chuhe

@@ -21,7 +21,7 @@ uint64_t perft(Position& pos, int depth) {
 
 int run_perft(const std::vector<std::string>& args) {
     if (args.empty() || args.size() > 2 || args[0].find_first_not_of("0123456789") != std::string::npos ||
-        args[0].size() > 2) {
+        args[0].size() > 2 || args[0].find_first_not_of('0') == std::string::npos) {
         std::cerr << "usage: chuhe perft DEPTH [FEN]   (DEPTH a whole number from 1 to 99)\n";
         return 2;
     }
