@@ -105,7 +105,10 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     } else if (name == "threads") {
         if (!parse_number(value, Engine::MAX_THREADS, &n))
             return error("threads takes a number from 0 to " + std::to_string(Engine::MAX_THREADS));
-        engine_.set_threads(n ? int(n) : int(std::max(1u, std::thread::hardware_concurrency())));
+        int want = n ? int(n) : int(std::max(1u, std::thread::hardware_concurrency()));
+        if (engine_.set_threads(want) < want)
+            error("not enough memory for " + std::to_string(want) + " threads; using " +
+                  std::to_string(engine_.options().threads));
     }
     // Other options (usebook, promotion, idle, ...) are not errors: GUIs send them blindly.
 }
@@ -231,7 +234,7 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
         send_line("info message time optimum " + std::to_string(tm.optimum()) + " maximum " +
                   std::to_string(tm.maximum()));
     }
-    engine_.go(limits, listener);
+    if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
     if (batch_ && !limits.infinite && !limits.ponder) engine_.wait();
 }
 

@@ -106,7 +106,8 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
         if (spin(1, Engine::MAX_HASH_MB) && !engine_.set_hash(int(n)))
             error("not enough memory for a " + value + " MB hash table; the old one stays");
     } else if (name == "threads") {
-        if (spin(1, Engine::MAX_THREADS)) engine_.set_threads(int(n));
+        if (spin(1, Engine::MAX_THREADS) && engine_.set_threads(int(n)) < n)
+            error("not enough memory for " + value + " threads; using " + std::to_string(o.threads));
     } else if (name == "clear hash") engine_.clear_hash();
     else if (name == "ponder") check(&o.ponder);
     else if (name == "multipv") {
@@ -140,17 +141,8 @@ void UciProtocol::judge(const std::vector<std::string>& words) {
 }
 
 void UciProtocol::perft(int depth) {
-    Position pos = engine_.position();
-    uint64_t total = 0;
-    for (Move m : MoveList::of<LEGAL>(pos)) {
-        pos.do_move(m);
-        uint64_t n = depth > 1 ? chuhe::perft(pos, depth - 1) : 1;
-        pos.undo_move();
-        total += n;
-        send_line(Position::move_to_string(m) + ": " + std::to_string(n));
-    }
-    send_line("");
-    send_line("Nodes searched: " + std::to_string(total));
+    // On its own thread, like a search: stop, isready and quit are answered meanwhile.
+    engine_.perft(depth, [](const std::string& line) { send_line(line); });
 }
 
 void UciProtocol::go(const std::vector<std::string>& words) {
@@ -245,7 +237,7 @@ void UciProtocol::go(const std::vector<std::string>& words) {
         if (r.ponder) s += " ponder " + Position::move_to_string(r.ponder);
         send_line(s);
     };
-    engine_.go(limits, listener);
+    if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
 }
 
 int run_uci(const std::vector<std::string>&) { return run_protocol_loop(Protocol::UCI); }
