@@ -169,7 +169,7 @@ std::string EngineClient::move_text(Move m) const {
     return protocol_ == Protocol::UCI_VARIANT ? shift_ranks(t, 1) : t;
 }
 
-bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
+void parse_engine_info(const std::string& line, Protocol protocol, SearchResult& r) {
     std::istringstream in(line);
     std::string w;
     in >> w;
@@ -192,7 +192,7 @@ bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
                 int moves = int(std::clamp<long long>(v, -MAX_MATE_MOVES, MAX_MATE_MOVES));
                 r.score = moves > 0 ? 100000 - 2 * moves + 1 : -100000 - 2 * moves;
                 r.hasScore = true;
-            } else if (protocol_ == Protocol::UCCI) {  // UCCI scores are bare numbers
+            } else if (protocol == Protocol::UCCI) {  // UCCI scores are bare numbers
                 try {
                     centipawns(std::stoll(kind));
                 } catch (...) {
@@ -203,7 +203,6 @@ bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
             break;
         }
     }
-    return true;
 }
 
 SearchResult EngineClient::go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
@@ -314,7 +313,7 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         }
         std::string w = first_word(line);
         if (w == "info") {
-            parse_info(line, r);
+            parse_engine_info(line, protocol_, r);
             continue;
         }
         if (w == "nobestmove") {
@@ -323,24 +322,29 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
             return r;
         }
         if (w != "bestmove") continue;  // other chatter is ignored, as GUIs do
-        r.reply = line;
-        std::istringstream in(line);
-        std::string token, moveText;
-        in >> token >> moveText;
-        while (in >> token) {
-            r.offersDraw |= token == "draw";
-            r.resigns |= token == "resign";
-        }
-        if (moveText.empty() || moveText == "(none)" || moveText == "0000") {
-            r.status = SearchResult::NO_MOVE;
-            return r;
-        }
-        if (protocol_ == Protocol::UCI_VARIANT) moveText = shift_ranks(moveText, -1);
-        r.move = pos.parse_move(moveText, &why);
-        r.status = r.move == MOVE_NONE ? SearchResult::ILLEGAL : SearchResult::MOVE;
-        if (r.move == MOVE_NONE) r.reply = line + " (" + why + ")";
+        parse_bestmove(line, pos, protocol_, r);
         return r;
     }
+}
+
+void parse_bestmove(const std::string& line, const Position& pos, Protocol protocol, SearchResult& r) {
+    r.reply = line;
+    std::istringstream in(line);
+    std::string token, moveText;
+    in >> token >> moveText;
+    while (in >> token) {
+        r.offersDraw |= token == "draw";
+        r.resigns |= token == "resign";
+    }
+    if (moveText.empty() || moveText == "(none)" || moveText == "0000") {
+        r.status = SearchResult::NO_MOVE;
+        return;
+    }
+    if (protocol == Protocol::UCI_VARIANT) moveText = shift_ranks(moveText, -1);
+    std::string why;
+    r.move = pos.parse_move(moveText, &why);
+    r.status = r.move == MOVE_NONE ? SearchResult::ILLEGAL : SearchResult::MOVE;
+    if (r.move == MOVE_NONE) r.reply = line + " (" + why + ")";
 }
 
 void EngineClient::quit() {
