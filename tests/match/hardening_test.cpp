@@ -229,3 +229,27 @@ TEST(MatchHardening, DiscardPendingDropsUnreadLines) {
     ASSERT_EQ(p.read_line(line, deadline), Process::Read::LINE);
     EXPECT_EQ(line, "after");
 }
+
+// Fault 4, at the parser: scores of any size stay in range, with their sign.
+TEST(MatchHardening, EngineScoresAreClampedWithTheirSign) {
+    const std::pair<const char*, int> cases[] = {
+        {"info depth 5 score mate 2147483647 pv h2e2", 100000 - 2 * 4999 + 1},
+        {"info depth 5 score mate 1073741824 pv h2e2", 100000 - 2 * 4999 + 1},
+        {"info depth 5 score mate 99999999999 pv h2e2", 100000 - 2 * 4999 + 1},
+        {"info depth 5 score mate -2147483648 pv h2e2", -100000 + 2 * 4999},
+        {"info depth 5 score mate 3 pv h2e2", 99995},
+        {"info depth 5 score mate -3 pv h2e2", -99994},
+        {"info depth 5 score cp -2147483648 pv h2e2", -89999},
+        {"info depth 5 score cp 99999999999 pv h2e2", 89999},
+        {"info depth 5 score cp 35 pv h2e2", 35},
+    };
+    for (const auto& [line, score] : cases) {
+        SearchResult r;
+        parse_engine_info(line, Protocol::UCI, r);
+        EXPECT_TRUE(r.hasScore) << line;
+        EXPECT_EQ(r.score, score) << line;
+    }
+    SearchResult u;
+    parse_engine_info("info depth 3 score -99999999999 pv h2e2", Protocol::UCCI, u);
+    EXPECT_EQ(u.score, -89999);
+}
