@@ -103,7 +103,7 @@ void Engine::perft(int depth, std::function<void(const std::string&)> onLine) {
     wait();
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        thinking_ = true;
+        thinking_ = perftRunning_ = true;
     }
     perftStop_ = false;
     auto job = [this, depth, onLine = std::move(onLine), pos = pos_]() mutable {
@@ -127,7 +127,7 @@ void Engine::perft(int depth, std::function<void(const std::string&)> onLine) {
             onLine("");
             onLine("Nodes searched: " + std::to_string(total));
         }
-        thinking_ = false;
+        thinking_ = perftRunning_ = false;
     };
     try {
         perftThread_ = std::thread(std::move(job));
@@ -159,7 +159,9 @@ void Engine::ponderhit() { pool_.ponderhit(); }
 bool Engine::make_idle() {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (thinking_ && !pool_.stop_requested() && !perftStop_) return false;
+        // A perft is idle once told to stop; a search once its pool is (the pool's flag stays
+        // set after a stopped search, so it says nothing about a perft).
+        if (thinking_ && (perftRunning_ ? !perftStop_ : !pool_.stop_requested())) return false;
     }
     wait();
     return true;

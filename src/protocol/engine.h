@@ -89,6 +89,7 @@ private:
     int shrinkTo_ = 0;  // threads the last search could start (0: all it asked for)
     std::thread perftThread_;
     std::atomic<bool> perftStop_{false};
+    bool perftRunning_ = false;  // guarded by mutex_, like thinking_
 };
 
 }  // namespace chuhe

@@ -96,7 +96,11 @@ TEST(UciPerft, RunsLikeASearch) {
     EngineProcess e;
     e.send("uci");
     e.read_until("uciok");
+    // A stopped search first: its stop must not make the perft below look idle.
     e.send("position startpos");
+    e.send("go infinite");
+    e.send("stop");
+    e.read_until("bestmove");
     e.send("go perft 7");  // most of an hour
     e.send("isready");
     EXPECT_EQ(e.read_until("readyok").back(), "readyok");
