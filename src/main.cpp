@@ -10,10 +10,12 @@
 #include "protocol/ucci.h"
 #include "tools/bench.h"
 #include "tools/convert.h"
+#include "tools/datagen.h"
 #include "tools/ending.h"
 #include "tools/judge.h"
 #include "tools/match.h"
 #include "tools/perft.h"
+#include "tools/train.h"
 #include "tools/tune.h"
 
 using namespace chuhe;
@@ -30,11 +32,13 @@ const Subcommand SUBCOMMANDS[] = {
     {"perft", run_perft, "perft DEPTH [FEN]   count leaf nodes, one line per root move"},
     {"ucci", run_ucci, "ucci                run the UCCI 3.0 protocol loop"},
     {"uci", run_uci, "uci                 run the UCI protocol loop (xiangqi dialect)"},
-    {"bench", run_bench, "bench [DEPTH]       fixed search of fixed positions: bench: N nodes M nps"},
+    {"bench", run_bench, "bench [DEPTH] [--eval hce|nnue]   fixed search of fixed positions: bench: N nodes M nps"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
     {"ending", run_ending, "ending RED BLACK    solve a small ending, e.g. KN kaabb (the endgame scales' source)"},
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
+    {"datagen", run_datagen, "datagen OUT [--games N --nodes N --threads T ...] | datagen convert|label OUT PGN...   training records for the network"},
+    {"train", run_train, "train DATA... [--out NET --epochs N --threads T ...]   train the evaluation network"},
     {"tune", run_tune, "tune extract OUT PGN... | tune fit DATA [--out FILE]   fit the evaluation weights"},
 };
 

@@ -32,7 +32,8 @@ std::string move_comment(const SearchResult& r) {
     return buf;
 }
 
-// Moves that lose by the rules at once: UCCI's banmoves.
+}  // namespace
+
 std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules) {
     std::vector<Move> banned;
     for (Move m : MoveList::of<LEGAL>(pos))
@@ -40,7 +41,24 @@ std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules) {
     return banned;
 }
 
-}  // namespace
+bool rules_end_game(Position& pos, RuleSet rules, std::string* result, std::string* why) {
+    auto end = [&](const char* r, const char* w) {
+        *result = r;
+        *why = w;
+        return true;
+    };
+    if (int previous = find_repetition(pos); previous >= 0 && occurrence_before(pos, previous) >= 0) {
+        switch (rule_cycle(pos, rules)) {
+        case Ruling::RED_LOSES: return end("0-1", "red loses by the repetition rules");
+        case Ruling::BLACK_LOSES: return end("1-0", "black loses by the repetition rules");
+        default: return end("1/2-1/2", "draw by repetition");
+        }
+    }
+    if (natural_limit_reached(pos)) return end("1/2-1/2", "draw by the 60-move rule");
+    // CXA 4.2.2: 雙方均無取勝可能的簡單局勢 (a simple position in which neither side can win).
+    if (neither_side_can_win(pos)) return end("1/2-1/2", "draw: neither side can win (CXA 4.2.2)");
+    return false;
+}
 
 GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
                      const std::atomic<bool>& stop) {
@@ -114,16 +132,7 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
         record.moves.push_back({r.move, move_comment(r)});
 
         // Adjudication by the rules.
-        if (int previous = find_repetition(pos); previous >= 0 && occurrence_before(pos, previous) >= 0) {
-            switch (rule_cycle(pos, adj.rules)) {
-            case Ruling::RED_LOSES: return finish("0-1", "red loses by the repetition rules");
-            case Ruling::BLACK_LOSES: return finish("1-0", "black loses by the repetition rules");
-            default: return finish("1/2-1/2", "draw by repetition");
-            }
-        }
-        if (natural_limit_reached(pos)) return finish("1/2-1/2", "draw by the 60-move rule");
-        // CXA 4.2.2: 雙方均無取勝可能的簡單局勢 (a simple position in which neither side can win).
-        if (neither_side_can_win(pos)) return finish("1/2-1/2", "draw: neither side can win (CXA 4.2.2)");
+        if (std::string result, why; rules_end_game(pos, adj.rules, &result, &why)) return finish(result, why);
 
         // Adjudication by the engines' scores.
         int fullMoves = int(moves.size()) / 2;

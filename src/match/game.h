@@ -35,6 +35,13 @@ struct GameResult {
     bool aborted() const { return result == "*"; }
 };
 
+// The rules' verdict after a move: a repetition ruled at its third occurrence (or drawn), the
+// natural limit, or a position neither side can win (CXA 4.2.2). False if the game goes on.
+// Mate and stalemate are the caller's (no legal move for the side to move).
+bool rules_end_game(Position& pos, RuleSet rules, std::string* result, std::string* why);
+// Moves that lose by the rules at once (UCCI's banmoves).
+std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules);
+
 // Plays a game: engines[RED] has red. Engines that are not running are started first (a
 // failure loses the game). stop aborts the game between moves.
 GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,

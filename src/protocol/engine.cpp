@@ -10,7 +10,13 @@
 
 namespace chuhe {
 
-Engine::Engine() : pool_(tt_) { pos_.set(Position::START_FEN); }
+Engine::Engine() : pool_(tt_) {
+    pos_.set(Position::START_FEN);
+    // The built-in net is never freed: a non-owning pointer to it.
+    if (const nnue::Network* builtIn = nnue::embedded_network())
+        net_ = std::shared_ptr<const nnue::Network>(builtIn, [](const nnue::Network*) {});
+    useNnue_ = DEFAULT_USE_NNUE && net_;
+}
 
 Engine::~Engine() {
     stop();
@@ -79,6 +85,7 @@ std::string Engine::go(SearchLimits limits, SearchListener listener) {
     so.moveOverhead = options_.moveOverhead;
     so.ponder = options_.ponder;
     so.rules = options_.rules;
+    so.net = network();
     {
         std::lock_guard<std::mutex> lock(mutex_);
         thinking_ = true;
@@ -170,6 +177,39 @@ bool Engine::make_idle() {
 void Engine::new_game() {
     tt_.clear();
     pool_.clear();
+}
+
+bool Engine::set_eval_file(const std::string& path, std::string* error) {
+    std::shared_ptr<const nnue::Network> net;
+    if (path.empty() || path == DEFAULT_EVAL_FILE) {
+        if (const nnue::Network* builtIn = nnue::embedded_network())
+            net = std::shared_ptr<const nnue::Network>(builtIn, [](const nnue::Network*) {});
+        else {
+            *error = "this build has no built-in net; the current net stays";
+            return false;
+        }
+    } else {
+        std::string why;
+        net = nnue::load_network(path, &why);
+        if (!net) {
+            *error = why + "; the current net stays";
+            return false;
+        }
+    }
+    net_ = std::move(net);
+    evalFile_ = path.empty() ? DEFAULT_EVAL_FILE : path;
+    tt_.clear();  // static evaluations in the table came from the old net
+    return true;
+}
+
+bool Engine::set_use_nnue(bool on, std::string* error) {
+    if (on && !net_) {
+        *error = "no net is loaded (set EvalFile first); the hand-crafted evaluation stays";
+        return false;
+    }
+    if (on != useNnue_) tt_.clear();  // static evaluations in the table came from the other one
+    useNnue_ = on;
+    return true;
 }
 
 int Engine::set_threads(int n) {

@@ -5,12 +5,14 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <string>
 #include <vector>
 
 #include "core/position.h"
+#include "eval/nnue/network.h"
 #include "rules/rule_set.h"
 #include "search/thread_pool.h"
 
@@ -18,6 +20,11 @@ namespace chuhe {
 
 constexpr const char* ENGINE_NAME = "Chuhe 0.1";
 constexpr const char* ENGINE_AUTHOR = "the Chuhe developers";
+// EvalFile's value for the net built into the binary.
+constexpr const char* DEFAULT_EVAL_FILE = "<built-in>";
+// Whether the network evaluates by default: only once a net has beaten the hand-crafted
+// evaluation in a match (see nets/README.md).
+constexpr bool DEFAULT_USE_NNUE = false;
 
 struct EngineOptions {
     int threads = 1;
@@ -77,6 +84,16 @@ public:
     EngineOptions& options() { return options_; }
     bool probe(const Position& pos, TTData* data) const { return tt_.probe(pos.key(), data); }
 
+    // The evaluation network: DEFAULT_EVAL_FILE (or an empty path) selects the built-in net.
+    // A file that cannot be used leaves the current net in place, and *error says why.
+    bool set_eval_file(const std::string& path, std::string* error);
+    const std::string& eval_file() const { return evalFile_; }
+    // false: the hand-crafted evaluation. Fails (and changes nothing) if no net is loaded.
+    bool set_use_nnue(bool on, std::string* error);
+    bool use_nnue() const { return useNnue_; }
+    // The evaluation the search uses now: nullptr for the hand-crafted one.
+    const nnue::Network* network() const { return useNnue_ ? net_.get() : nullptr; }
+
 private:
     Position pos_;
     std::vector<Move> banned_;
@@ -90,6 +107,9 @@ private:
     std::thread perftThread_;
     std::atomic<bool> perftStop_{false};
     bool perftRunning_ = false;  // guarded by mutex_, like thinking_
+    std::shared_ptr<const nnue::Network> net_;  // nullptr when no net is loaded
+    std::string evalFile_ = DEFAULT_EVAL_FILE;
+    bool useNnue_ = false;
 };
 
 }  // namespace chuhe

@@ -74,6 +74,9 @@ void UcciProtocol::identify() {
               " default 1");
     send_line("option rules type combo default asian var asian var chinese");
     send_line("option newgame type button");
+    send_line(std::string("option evalfile type string default ") + DEFAULT_EVAL_FILE);
+    send_line(std::string("option usennue type check default ") +
+              (engine_.use_nnue() ? "true" : "false"));
     send_line("ucciok");
 }
 
@@ -93,6 +96,14 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "debug") check(&engine_.options().debug);
     else if (name == "ponder") check(&engine_.options().ponder);
     else if (name == "newgame") engine_.new_game();
+    else if (name == "evalfile") {
+        std::string why;
+        if (!engine_.set_eval_file(value, &why)) error(why);
+    } else if (name == "usennue") {
+        std::string why;
+        if (!parse_check_value(value, &flag)) return error("option usennue takes true or false");
+        if (!engine_.set_use_nnue(flag, &why)) error(why);
+    }
     else if (name == "rules") {
         if (!parse_rule_set(to_lower(value), &engine_.options().rules))
             error("option rules takes asian or chinese");

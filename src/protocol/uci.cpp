@@ -78,6 +78,9 @@ void UciProtocol::identify() {
     send_line("option name UCI_ShowWDL type check default false");
     send_line("option name UCI_Variant type combo default xiangqi var xiangqi");
     send_line("option name Rules type combo default Asian var Asian var Chinese");
+    send_line(std::string("option name EvalFile type string default ") + DEFAULT_EVAL_FILE);
+    send_line(std::string("option name Use NNUE type check default ") +
+              (engine_.use_nnue() ? "true" : "false"));
     send_line("uciok");
 }
 
@@ -117,6 +120,14 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     } else if (name == "uci_showwdl") check(&o.showWDL);
     else if (name == "rules") {
         if (!parse_rule_set(to_lower(value), &o.rules)) error("option Rules takes Asian or Chinese");
+    } else if (name == "evalfile") {
+        std::string why;
+        if (!engine_.set_eval_file(value, &why)) error(why);
+    } else if (name == "use nnue") {
+        bool on = false;
+        std::string why;
+        if (!parse_check_value(value, &on)) error("option 'Use NNUE' takes true or false");
+        else if (!engine_.set_use_nnue(on, &why)) error(why);
     } else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
     } else

@@ -60,6 +60,8 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
     callsCnt_ = 0;
     bestMoveChanges_ = 0;
     multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
+    eval_.set_network(pool_.options_.net);
+    eval_.reset(pos_);
 }
 
 void Worker::run() {
@@ -227,7 +229,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     int previous = find_repetition(pos_);
     if (!rootNode) {
         if (pool_.stop_requested()) return VALUE_ZERO;
-        if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
+        if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : eval_.evaluate(pos_);
         if (natural_limit_draw(pos_)) return VALUE_DRAW;
         if (previous >= 0) {
             Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules);
@@ -258,7 +260,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     if (ss->inCheck) {
         ss->staticEval = eval = VALUE_NONE;
     } else {
-        ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : eval_.evaluate(pos_);
         if (ttValue != VALUE_NONE && (tte.bound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = ttValue;
         improving = ss->ply >= 2 && (ss - 2)->staticEval != VALUE_NONE &&
@@ -278,9 +280,9 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             ss->currentMove = MOVE_NULL;
             ss->movedPiece = NO_PIECE;
-            pos_.do_null_move();
+            eval_.do_null_move(pos_);
             Value nullValue = -search<false>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
-            pos_.undo_null_move();
+            eval_.undo_null_move(pos_);
             if (nullValue >= beta && nullValue < VALUE_RULE_WIN_IN_MAX_PLY) {
                 if (depth < 12 || nmpMinPly_) return nullValue;
                 nmpMinPly_ = ss->ply + 3 * (depth - R) / 4;
@@ -335,7 +337,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
 
         ss->currentMove = move;
         ss->movedPiece = pos_.piece_on(from_sq(move));
-        pos_.do_move(move);
+        eval_.do_move(pos_, move);
         // The child's PV starts empty for every move: a move that raises alpha without a PV
         // re-search (it fails high) must not inherit the previous move's continuation.
         if (PvNode) pv[0] = MOVE_NONE, (ss + 1)->pv = pv;
@@ -359,7 +361,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             (ss + 1)->pv = pv;
             value = -search<true>(ss + 1, -beta, -alpha, newDepth, false);
         }
-        pos_.undo_move();
+        eval_.undo_move(pos_);
 
         if (pool_.stop_requested()) return VALUE_ZERO;
 
@@ -414,7 +416,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     if (is_main()) check_time();
     if (pool_.stop_requested()) return VALUE_ZERO;
     ss->inCheck = pos_.in_check();
-    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : evaluate(pos_);
+    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : eval_.evaluate(pos_);
     if (natural_limit_draw(pos_)) return VALUE_DRAW;
     int previous = find_repetition(pos_);
     if (previous >= 0) {
@@ -435,7 +437,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         ss->staticEval = VALUE_NONE;
         bestValue = futilityBase = -VALUE_INFINITE;
     } else {
-        ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        ss->staticEval = bestValue = ttHit && tte.eval != VALUE_NONE ? tte.eval : eval_.evaluate(pos_);
         if (ttValue != VALUE_NONE && (tte.bound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
             bestValue = ttValue;
         // Stand pat: the side to move may decline every capture.
@@ -462,9 +464,9 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         }
         ss->currentMove = move;
         ss->movedPiece = pos_.piece_on(from_sq(move));
-        pos_.do_move(move);
+        eval_.do_move(pos_, move);
         Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha);
-        pos_.undo_move();
+        eval_.undo_move(pos_);
         if (pool_.stop_requested()) return VALUE_ZERO;
 
         if (value > bestValue) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "eval/evaluator.h"
 #include "eval/value.h"
 #include "search/history.h"
 #include "search/repetition.h"
@@ -111,6 +112,7 @@ private:
     ButterflyHistory history_;
     CounterMoves counterMoves_;
     RepetitionJudge repetitions_;
+    Evaluator eval_;  // owns this thread's accumulator stack
 };
 
 }  // namespace chuhe

@@ -17,6 +17,7 @@ struct SearchOptions {
     TimePoint moveOverhead = 10;
     bool ponder = false;  // the GUI ponders: plan for a little more time per move
     RuleSet rules = RuleSet::ASIAN;  // how repetitions are judged
+    const nnue::Network* net = nullptr;  // the evaluation network; nullptr: hand-crafted
 };
 
 class ThreadPool {

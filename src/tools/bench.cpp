@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "eval/nnue/network.h"
+#include "protocol/engine.h"
 #include "search/thread_pool.h"
 
 namespace chuhe {
@@ -26,7 +28,7 @@ const char* const BENCH_FENS[] = {
 
 }  // namespace
 
-BenchResult bench(int depth, bool verbose) {
+BenchResult bench(int depth, bool verbose, const nnue::Network* net) {
     TranspositionTable tt;
     ThreadPool pool(tt);
     BenchResult total;
@@ -39,7 +41,9 @@ BenchResult bench(int depth, bool verbose) {
         limits.depth = depth;
         SearchResult result;
         TimePoint start = now();
-        pool.start(pos, limits, SearchOptions{}, {[](const SearchInfo&) {},
+        SearchOptions options;
+        options.net = net;
+        pool.start(pos, limits, options, {[](const SearchInfo&) {},
                                                   [&](const SearchResult& r) { result = r; }});
         pool.wait();
         total.milliseconds += now() - start;
@@ -54,18 +58,28 @@ BenchResult bench(int depth, bool verbose) {
 
 int run_bench(const std::vector<std::string>& args) {
     int depth = DEFAULT_DEPTH;
-    if (!args.empty()) {
+    bool useNet = DEFAULT_USE_NNUE;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--eval" && i + 1 < args.size() && (args[i + 1] == "hce" || args[i + 1] == "nnue")) {
+            useNet = args[++i] == "nnue";
+            continue;
+        }
         try {
-            depth = std::stoi(args[0]);
+            depth = std::stoi(args[i]);
         } catch (...) {
             depth = 0;
         }
         if (depth < 1 || depth > 64) {
-            std::cerr << "chuhe bench: depth must be a number from 1 to 64\n";
+            std::cerr << "chuhe bench: usage: chuhe bench [DEPTH 1-64] [--eval hce|nnue]\n";
             return 2;
         }
     }
-    BenchResult r = bench(depth, true);
+    const nnue::Network* net = useNet ? nnue::embedded_network() : nullptr;
+    if (useNet && !net) {
+        std::cerr << "chuhe bench: this build has no built-in net\n";
+        return 2;
+    }
+    BenchResult r = bench(depth, true, net);
     std::cout << "bench: " << r.nodes << " nodes " << r.nodes * 1000 / std::max<int64_t>(r.milliseconds, 1)
               << " nps" << std::endl;
     return 0;

@@ -28,6 +28,8 @@ const std::vector<std::string> HANDSHAKE = {
     "option threads type spin min 0 max 256 default 1",
     "option rules type combo default asian var asian var chinese",
     "option newgame type button",
+    "option evalfile type string default <built-in>",
+    "option usennue type check default false",
     "ucciok",
 };
 
@@ -313,6 +315,20 @@ TEST(Ucci, QuitWhileThinking) {
 
 // CXA 24.11 (see the UCI test): a0b0 would complete the third occurrence of a chase of two
 // pieces in turn, forbidden by CXA only.
+TEST(Ucci, EvalfileAndUsennue) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption evalfile /nonexistent/x.nnue");
+    EXPECT_EQ(e.read_line(), "info message error: cannot open net file '/nonexistent/x.nnue'; the current net stays");
+    e.send("setoption usennue 2");
+    EXPECT_EQ(e.read_line(), "info message error: option usennue takes true or false");
+    e.send("setoption usennue true");
+    e.send("setoption evalfile <built-in>");
+    e.send("position startpos");
+    e.send("go depth 4");
+    expect_ucci_search_lines(e.read_until("bestmove"));
+}
+
 TEST(Ucci, RulesOptionAndJudge) {
     EngineProcess e;
     start(e);

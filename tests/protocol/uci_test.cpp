@@ -1,6 +1,9 @@
 // UCI sessions driven through pipes, as Pikafish-style GUIs (and uci2wb) drive an engine.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <regex>
 
 #include "protocol/engine_process.h"
@@ -24,6 +27,8 @@ const std::vector<std::string> HANDSHAKE = {
     "option name UCI_ShowWDL type check default false",
     "option name UCI_Variant type combo default xiangqi var xiangqi",
     "option name Rules type combo default Asian var Asian var Chinese",
+    "option name EvalFile type string default <built-in>",
+    "option name Use NNUE type check default false",
     "uciok",
 };
 
@@ -252,6 +257,44 @@ TEST(Uci, OptionsApply) {
     e.send("position startpos");
     e.send("go depth 6");
     expect_uci_search_lines(e.read_until("bestmove"));
+}
+
+// The network: a bad file is refused with the reason and the net in use stays; the search
+// runs on either evaluation, and the two see the position differently.
+TEST(Uci, EvalFileAndUseNnue) {
+    EngineProcess e;
+    start(e);
+    std::string truncated = ::testing::TempDir() + "chuhe_truncated.nnue";
+    {
+        std::ifstream in(std::string(CHUHE_SOURCE_DIR) + "/nets/default.nnue", std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        ASSERT_GT(bytes.size(), 1000u);
+        std::ofstream(truncated, std::ios::binary) << bytes.substr(0, bytes.size() / 3);
+    }
+    e.send("setoption name EvalFile value /nonexistent/x.nnue");
+    EXPECT_EQ(e.read_line(), "info string error: cannot open net file '/nonexistent/x.nnue'; the current net stays");
+    e.send("setoption name EvalFile value " + truncated);
+    EXPECT_EQ(e.read_line(), "info string error: " + truncated + ": truncated net file (weights); the current net stays");
+    e.send("setoption name Use NNUE value maybe");
+    EXPECT_EQ(e.read_line(), "info string error: option 'Use NNUE' takes true or false");
+    auto depth1_score = [&] {
+        e.send("position startpos moves h2e2");
+        e.send("go depth 1");
+        std::vector<std::string> lines = e.read_until("bestmove");
+        expect_uci_search_lines(lines);
+        const std::string& last = lines[lines.size() - 2];
+        size_t at = last.find(" score ");
+        return last.substr(at, last.find(" nodes") - at);  // " score cp N"
+    };
+    std::string hce = depth1_score();
+    e.send("setoption name Use NNUE value true");
+    std::string nnue = depth1_score();
+    EXPECT_NE(hce, nnue);
+    e.send("setoption name EvalFile value <built-in>");
+    EXPECT_EQ(depth1_score(), nnue);
+    e.send("setoption name Use NNUE value false");
+    EXPECT_EQ(depth1_score(), hce);
+    std::remove(truncated.c_str());
 }
 
 // CXA 24.11: the red rook attacks the cannon and the horse in turn, twice round; a0b0 would

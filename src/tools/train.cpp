@@ -1,0 +1,536 @@
+#include "tools/train.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "eval/nnue/accumulator.h"
+
+namespace chuhe {
+
+using namespace nnue;
+
+namespace {
+
+constexpr int MAX_PIECES = 32;
+constexpr uint64_t VALIDATION_BLOCK = 256;
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+double result_for_stm(const TrainingRecord& r) {
+    double red = r.result == RED_WON ? 1 : r.result == DRAWN ? 0.5 : 0;
+    return r.stm == RED ? red : 1 - red;
+}
+
+// The active features of a record from both perspectives: [0] side to move's, [1] the other's.
+struct Sample {
+    uint16_t features[2][MAX_PIECES];
+    int count;
+    float target;
+};
+
+void make_sample(const TrainingRecord& r, bool mirror, Sample& s) {
+    s.count = 0;
+    for (Square sq = 0; sq < SQUARE_NB; ++sq) {
+        Piece pc = r.board[sq];
+        if (!pc || s.count == MAX_PIECES) continue;
+        Square seen = mirror ? mirror_file(sq) : sq;
+        s.features[0][s.count] = uint16_t(feature_index(r.stm, pc, seen));
+        s.features[1][s.count] = uint16_t(feature_index(~r.stm, pc, seen));
+        ++s.count;
+    }
+}
+
+// Forward pass: the hidden sums of both perspectives and the output (before OUTPUT_SCALE).
+float forward(const FloatNetwork& n, const Sample& s, float hidden[2][HIDDEN]) {
+    float out = n.outputBias;
+    for (int p = 0; p < 2; ++p) {
+        float* h = hidden[p];
+        std::copy(n.featureBias.begin(), n.featureBias.end(), h);
+        for (int i = 0; i < s.count; ++i) {
+            const float* w = &n.featureWeights[size_t(s.features[p][i]) * HIDDEN];
+            for (int j = 0; j < HIDDEN; ++j) h[j] += w[j];
+        }
+        const float* ow = &n.outputWeights[p * HIDDEN];
+        float sum = 0;
+        for (int j = 0; j < HIDDEN; ++j) {
+            float c = std::clamp(h[j], 0.0f, 1.0f);
+            sum += c * c * ow[j];
+        }
+        out += sum;
+    }
+    return out;
+}
+
+// Loss of one sample; adds its gradient to g.
+double backward(const FloatNetwork& n, const Sample& s, double k, FloatNetwork& g) {
+    float hidden[2][HIDDEN];
+    float out = forward(n, s, hidden);
+    double p = sigmoid(out * OUTPUT_SCALE / k);
+    double diff = p - s.target;
+    float d = float(2 * diff * p * (1 - p) * OUTPUT_SCALE / k);  // dLoss/dOut
+    g.outputBias += d;
+    for (int q = 0; q < 2; ++q) {
+        float* h = hidden[q];
+        float* gow = &g.outputWeights[q * HIDDEN];
+        const float* ow = &n.outputWeights[q * HIDDEN];
+        float dh[HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) {
+            float c = std::clamp(h[j], 0.0f, 1.0f);
+            gow[j] += d * c * c;
+            dh[j] = h[j] > 0 && h[j] < 1 ? d * ow[j] * 2 * c : 0;
+        }
+        for (int j = 0; j < HIDDEN; ++j) g.featureBias[j] += dh[j];
+        for (int i = 0; i < s.count; ++i) {
+            float* gw = &g.featureWeights[size_t(s.features[q][i]) * HIDDEN];
+            for (int j = 0; j < HIDDEN; ++j) gw[j] += dh[j];
+        }
+    }
+    return diff * diff;
+}
+
+double loss_of(const FloatNetwork& n, const Sample& s, double k) {
+    float hidden[2][HIDDEN];
+    double p = sigmoid(forward(n, s, hidden) * OUTPUT_SCALE / k);
+    return (p - s.target) * (p - s.target);
+}
+
+void zero(FloatNetwork& n) {
+    std::fill(n.featureWeights.begin(), n.featureWeights.end(), 0.0f);
+    std::fill(n.featureBias.begin(), n.featureBias.end(), 0.0f);
+    std::fill(n.outputWeights.begin(), n.outputWeights.end(), 0.0f);
+    n.outputBias = 0;
+}
+
+// Every parameter of a network as one list of spans, for Adam and the gradient sums.
+template <typename F>
+void for_each_span(FloatNetwork& a, F f) {
+    f(a.featureWeights.data(), a.featureWeights.size(), FEATURE_WEIGHT_LIMIT);
+    f(a.featureBias.data(), a.featureBias.size(), FEATURE_WEIGHT_LIMIT);
+    f(a.outputWeights.data(), a.outputWeights.size(), OUTPUT_WEIGHT_LIMIT);
+    f(&a.outputBias, 1, 1e6f);
+}
+
+std::vector<float*> spans(FloatNetwork& a) {
+    std::vector<float*> out;
+    for_each_span(a, [&](float* p, size_t, float) { out.push_back(p); });
+    return out;
+}
+
+struct Adam {
+    FloatNetwork m, v;
+    uint64_t step = 0;
+    Adam() {
+        zero(m);
+        zero(v);
+    }
+    void update(FloatNetwork& net, FloatNetwork& grad, double rate, double scale) {
+        ++step;
+        const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+        const double c1 = 1 - std::pow(b1, double(step)), c2 = 1 - std::pow(b2, double(step));
+        std::vector<float*> ms = spans(m), vs = spans(v), gs = spans(grad);
+        int i = 0;
+        for_each_span(net, [&](float* w, size_t n, float limit) {
+            float *mm = ms[i], *vv = vs[i], *gg = gs[i];
+            ++i;
+            for (size_t j = 0; j < n; ++j) {
+                float g = float(gg[j] * scale);
+                mm[j] = float(b1 * mm[j] + (1 - b1) * g);
+                vv[j] = float(b2 * vv[j] + (1 - b2) * g * g);
+                double upd = rate * (mm[j] / c1) / (std::sqrt(vv[j] / c2) + eps);
+                w[j] = std::clamp(float(w[j] - upd), -limit, limit);
+            }
+        });
+    }
+};
+
+// The record files as one sequence of records.
+class RecordSource {
+public:
+    bool open(const std::vector<std::string>& paths, uint64_t maxRecords, std::string* error) {
+        for (const std::string& p : paths) {
+            std::ifstream f(p, std::ios::binary | std::ios::ate);
+            if (!f) {
+                *error = "cannot open '" + p + "'";
+                return false;
+            }
+            uint64_t bytes = uint64_t(f.tellg());
+            if (bytes % RECORD_SIZE)
+                std::fprintf(stderr, "train: %s: %llu trailing bytes (a cut record) left out\n", p.c_str(),
+                             (unsigned long long)(bytes % RECORD_SIZE));
+            files_.push_back({p, total_, bytes / RECORD_SIZE});
+            total_ += bytes / RECORD_SIZE;
+        }
+        if (maxRecords && total_ > maxRecords) total_ = maxRecords;
+        return true;
+    }
+    uint64_t size() const { return total_; }
+    // Records [first, first + count) decoded.
+    bool read(uint64_t first, uint64_t count, std::vector<TrainingRecord>& out, std::string* error) const {
+        out.clear();
+        count = std::min(count, total_ - first);
+        std::vector<unsigned char> buf;
+        for (const File& f : files_) {
+            uint64_t lo = std::max(first, f.first), hi = std::min(first + count, f.first + f.count);
+            if (lo >= hi) continue;
+            std::ifstream in(f.path, std::ios::binary);
+            in.seekg(std::streamoff((lo - f.first) * RECORD_SIZE));
+            buf.resize((hi - lo) * RECORD_SIZE);
+            if (!in.read(reinterpret_cast<char*>(buf.data()), std::streamsize(buf.size()))) {
+                *error = "cannot read '" + f.path + "'";
+                return false;
+            }
+            for (uint64_t i = 0; i < hi - lo; ++i) {
+                TrainingRecord r;
+                std::string why;
+                if (!decode_record(&buf[i * RECORD_SIZE], r, &why)) {
+                    *error = f.path + ": record " + std::to_string(lo - f.first + i) + ": " + why;
+                    return false;
+                }
+                out.push_back(r);
+            }
+        }
+        return true;
+    }
+
+private:
+    struct File {
+        std::string path;
+        uint64_t first, count;
+    };
+    std::vector<File> files_;
+    uint64_t total_ = 0;
+};
+
+bool is_validation(uint64_t index, int every) { return every > 0 && (index / VALIDATION_BLOCK) % every == 0; }
+
+double target_of(const TrainingRecord& r, double k, double lambda) {
+    return lambda * sigmoid(r.score / k) + (1 - lambda) * result_for_stm(r);
+}
+
+const char CHECKPOINT_MAGIC[8] = {'C', 'H', 'U', 'H', 'E', 'C', 'K', '1'};
+// Checkpoints hold the float network: its shape matters, not the quantisation scheme.
+constexpr uint32_t CHECKPOINT_SHAPE = ARCHITECTURE_ID & ~0xFu;
+
+bool write_checkpoint(const std::string& path, FloatNetwork& net, Adam& adam, int epoch, std::string* error) {
+    std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f.write(CHECKPOINT_MAGIC, 8);
+        uint32_t arch = CHECKPOINT_SHAPE;
+        f.write(reinterpret_cast<const char*>(&arch), 4);
+        f.write(reinterpret_cast<const char*>(&epoch), 4);
+        f.write(reinterpret_cast<const char*>(&adam.step), 8);
+        for (FloatNetwork* n : {&net, &adam.m, &adam.v})
+            for_each_span(*n, [&](float* p, size_t c, float) {
+                f.write(reinterpret_cast<const char*>(p), std::streamsize(c * sizeof(float)));
+            });
+        if (!f.flush()) {
+            *error = "cannot write checkpoint '" + tmp + "'";
+            return false;
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        *error = "cannot rename checkpoint to '" + path + "'";
+        return false;
+    }
+    return true;
+}
+
+bool read_checkpoint(const std::string& path, FloatNetwork& net, Adam& adam, int* epoch, std::string* error) {
+    std::ifstream f(path, std::ios::binary);
+    char magic[8];
+    uint32_t arch = 0;
+    if (!f.read(magic, 8) || std::memcmp(magic, CHECKPOINT_MAGIC, 8) != 0 ||
+        !f.read(reinterpret_cast<char*>(&arch), 4) || (arch & ~0xFu) != CHECKPOINT_SHAPE) {
+        *error = "'" + path + "' is not a checkpoint of this architecture";
+        return false;
+    }
+    f.read(reinterpret_cast<char*>(epoch), 4);
+    f.read(reinterpret_cast<char*>(&adam.step), 8);
+    for (FloatNetwork* n : {&net, &adam.m, &adam.v})
+        for_each_span(*n, [&](float* p, size_t c, float) {
+            f.read(reinterpret_cast<char*>(p), std::streamsize(c * sizeof(float)));
+        });
+    if (!f) {
+        *error = "checkpoint '" + path + "' is truncated";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void FloatNetwork::randomize(std::mt19937_64& rng) {
+    // About 32 features are active: their sum starts with a spread of about 0.5.
+    std::uniform_real_distribution<float> feature(-0.15f, 0.15f), output(-0.05f, 0.05f);
+    for (float& w : featureWeights) w = feature(rng);
+    for (float& b : featureBias) b = 0.1f;
+    for (float& w : outputWeights) w = output(rng);
+    outputBias = 0;
+}
+
+float FloatNetwork::evaluate(const TrainingRecord& r, bool mirror) const {
+    Sample s;
+    make_sample(r, mirror, s);
+    float hidden[2][HIDDEN];
+    return forward(*this, s, hidden) * OUTPUT_SCALE;
+}
+
+std::unique_ptr<Network> FloatNetwork::quantize(const std::string& description) const {
+    auto net = std::make_unique<Network>();
+    auto q = [](float v, double scale, double limit) {
+        return std::clamp(std::lround(v * scale), long(-limit), long(limit));
+    };
+    for (size_t i = 0; i < featureWeights.size(); ++i) net->featureWeights[i] = int16_t(q(featureWeights[i], QF, 32767));
+    for (int i = 0; i < HIDDEN; ++i) net->featureBias[i] = int16_t(q(featureBias[i], QF, 32767));
+    for (int i = 0; i < 2 * HIDDEN; ++i) net->outputWeights[i] = int16_t(q(outputWeights[i], QB, 32767 / QA));
+    net->outputBias = int32_t(q(outputBias, double(QA) * QB, 2e9));
+    net->description = description.substr(0, MAX_DESCRIPTION);
+    return net;
+}
+
+double fit_k(const std::vector<TrainingRecord>& records) {
+    auto error = [&](double k) {
+        double e = 0;
+        for (const TrainingRecord& r : records) {
+            double d = sigmoid(r.score / k) - result_for_stm(r);
+            e += d * d;
+        }
+        return e;
+    };
+    double lo = 10, hi = 2000;
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    for (int i = 0; i < 60; ++i) {
+        double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+        if (error(a) < error(b)) hi = b;
+        else lo = a;
+    }
+    return (lo + hi) / 2;
+}
+
+bool train_network(const TrainOptions& o, std::vector<EpochStats>* stats, std::string* error) {
+    RecordSource source;
+    if (!source.open(o.inputs, o.maxRecords, error)) return false;
+    if (source.size() < 2) {
+        *error = "not enough training records";
+        return false;
+    }
+    // The held-out records stay in memory; the training records are streamed chunk by chunk.
+    std::vector<TrainingRecord> chunk, validation;
+    for (uint64_t first = 0; first < source.size(); first += o.chunk) {
+        if (!source.read(first, o.chunk, chunk, error)) return false;
+        for (uint64_t i = 0; i < chunk.size(); ++i)
+            if (is_validation(first + i, o.validationEvery)) validation.push_back(chunk[i]);
+    }
+    uint64_t trainCount = source.size() - validation.size();
+    if (trainCount == 0) {
+        *error = "every record is held out for validation";
+        return false;
+    }
+    double k = o.k;
+    if (k <= 0) {
+        std::vector<TrainingRecord> sample;
+        if (!source.read(0, std::min<uint64_t>(source.size(), 200000), sample, error)) return false;
+        k = fit_k(sample);
+    }
+
+    std::mt19937_64 rng(o.seed);
+    FloatNetwork net;
+    net.randomize(rng);
+    Adam adam;
+    int firstEpoch = 1;
+    if (!o.resume.empty()) {
+        int done = 0;
+        if (!read_checkpoint(o.resume, net, adam, &done, error)) return false;
+        firstEpoch = done + 1;
+    }
+    std::vector<Sample> validationSamples(validation.size());
+    for (size_t i = 0; i < validation.size(); ++i) {
+        make_sample(validation[i], false, validationSamples[i]);
+        validationSamples[i].target = float(target_of(validation[i], k, o.lambda));
+    }
+    const int threads = std::max(1, o.threads);
+    auto validation_loss = [&] {
+        std::vector<double> part(threads, 0);
+        std::vector<std::thread> ts;
+        for (int t = 0; t < threads; ++t)
+            ts.emplace_back([&, t] {
+                for (size_t i = t; i < validationSamples.size(); i += threads)
+                    part[t] += loss_of(net, validationSamples[i], k);
+            });
+        for (auto& th : ts) th.join();
+        double sum = 0;
+        for (double p : part) sum += p;
+        return validationSamples.empty() ? 0.0 : sum / validationSamples.size();
+    };
+    if (!o.quiet)
+        std::fprintf(stderr, "train: %llu records (%llu held out), K %.1f, lambda %.2f, %d thread(s)\n",
+                     (unsigned long long)source.size(), (unsigned long long)validation.size(), k, o.lambda,
+                     threads);
+    if (stats && firstEpoch == 1) stats->push_back({0, 0, validation_loss(), 0, 0});
+
+    // Writes the quantised net (through a temporary file: a reader never sees half a net).
+    auto export_net = [&](int epoch, double validationLoss) {
+        std::ostringstream desc;
+        desc << "Chuhe net (1260->" << HIDDEN << ")x2->1 SCReLU; " << source.size() << " records; epoch "
+             << epoch << "/" << o.epochs << "; K " << k << "; lambda " << o.lambda << "; seed " << o.seed
+             << "; validation loss " << validationLoss;
+        std::unique_ptr<Network> quantised = net.quantize(desc.str());
+        if (!o.quiet) {
+            // What rounding the weights costs, on the held-out positions.
+            double sum = 0;
+            size_t n = std::min<size_t>(validation.size(), 20000);
+            for (size_t i = 0; i < n; ++i) {
+                Position pos;
+                pos.set(validation[i].fen());
+                Accumulator acc;
+                refresh(*quantised, pos, acc);
+                sum += std::abs(output(*quantised, acc, pos.side_to_move()) - net.evaluate(validation[i]));
+            }
+            std::fprintf(stderr, "  quantisation: mean |int - float| %.2f on %zu positions\n", n ? sum / n : 0, n);
+        }
+        std::string bytes = write_network(*quantised);
+        std::string tmp = o.out + ".tmp";
+        {
+            std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+            f.write(bytes.data(), std::streamsize(bytes.size()));
+            if (!f.flush()) {
+                *error = "cannot write '" + tmp + "'";
+                return false;
+            }
+        }
+        if (std::rename(tmp.c_str(), o.out.c_str()) != 0) {
+            *error = "cannot write '" + o.out + "'";
+            return false;
+        }
+        return true;
+    };
+
+    std::vector<FloatNetwork> grads(threads);
+    std::vector<double> losses(threads);
+    std::vector<uint64_t> chunkOrder;
+    for (uint64_t c = 0; c * o.chunk < source.size(); ++c) chunkOrder.push_back(c);
+    std::vector<Sample> samples;
+    for (int epoch = firstEpoch; epoch <= o.epochs; ++epoch) {
+        auto start = std::chrono::steady_clock::now();
+        // The step drops to a tenth over the last third of the epochs.
+        double rate = epoch > o.epochs * 2 / 3 ? o.rate / 10 : o.rate;
+        std::mt19937_64 erng(o.seed * 1000003 + epoch);
+        std::shuffle(chunkOrder.begin(), chunkOrder.end(), erng);
+        double lossSum = 0;
+        uint64_t seen = 0;
+        for (uint64_t c : chunkOrder) {
+            if (!source.read(c * o.chunk, o.chunk, chunk, error)) return false;
+            samples.clear();
+            for (uint64_t i = 0; i < chunk.size(); ++i) {
+                if (is_validation(c * o.chunk + i, o.validationEvery)) continue;
+                Sample s;
+                make_sample(chunk[i], erng() & 1, s);
+                s.target = float(target_of(chunk[i], k, o.lambda));
+                samples.push_back(s);
+            }
+            std::shuffle(samples.begin(), samples.end(), erng);
+            for (size_t b = 0; b < samples.size(); b += o.batch) {
+                size_t end = std::min(samples.size(), b + size_t(o.batch));
+                std::vector<std::thread> ts;
+                for (int t = 0; t < threads; ++t)
+                    ts.emplace_back([&, t] {
+                        zero(grads[t]);
+                        losses[t] = 0;
+                        size_t per = (end - b + threads - 1) / threads;
+                        size_t lo = b + t * per, hi = std::min(end, lo + per);
+                        for (size_t i = lo; i < hi; ++i) losses[t] += backward(net, samples[i], k, grads[t]);
+                    });
+                for (auto& th : ts) th.join();
+                // Summed in thread order: the same for every run with this thread count.
+                for (int t = 1; t < threads; ++t) {
+                    std::vector<float*> dst = spans(grads[0]), src = spans(grads[t]);
+                    int i = 0;
+                    for_each_span(grads[0], [&](float*, size_t n, float) {
+                        for (size_t j = 0; j < n; ++j) dst[i][j] += src[i][j];
+                        ++i;
+                    });
+                }
+                for (double l : losses) lossSum += l;
+                seen += end - b;
+                adam.update(net, grads[0], rate, 1.0 / double(end - b));
+            }
+        }
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EpochStats s{epoch, seen ? lossSum / seen : 0, validation_loss(), seen, seconds};
+        if (stats) stats->push_back(s);
+        if (!o.quiet)
+            std::fprintf(stderr, "epoch %d  train loss %.6f  validation loss %.6f  %.0f positions/s\n", epoch,
+                         s.trainLoss, s.validationLoss, seconds > 0 ? seen / seconds : 0);
+        if (!write_checkpoint(o.out + ".ckpt", net, adam, epoch, error)) return false;
+        if (!export_net(epoch, s.validationLoss)) return false;
+    }
+    if (firstEpoch > o.epochs && !export_net(firstEpoch - 1, validation_loss())) return false;
+    return true;
+}
+
+namespace {
+
+const char* const TRAIN_USAGE =
+    "usage: chuhe train DATA... [--out NET] [--epochs N] [--batch N] [--threads T] [--rate R]\n"
+    "                   [--lambda L] [--k K] [--seed S] [--max-records N] [--resume CKPT]\n"
+    "  Trains the evaluation network on training records (chuhe datagen) and writes the\n"
+    "  quantised net to NET (default chuhe.nnue) and a checkpoint to NET.ckpt after each\n"
+    "  epoch. --epochs (default 10; the step drops to a tenth for the last third), --batch\n"
+    "  (default 16384), --rate: Adam step (default 0.001), --lambda: weight of the search\n"
+    "  score against the game result (default 0.75), --k: sigmoid scale in engine units\n"
+    "  (default: fitted to the data), --resume: continue from a checkpoint.\n";
+
+}  // namespace
+
+int run_train(const std::vector<std::string>& args) {
+    TrainOptions o;
+    auto fail = [](const std::string& m) {
+        std::cerr << "chuhe train: " << m << "\n" << TRAIN_USAGE;
+        return 2;
+    };
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::cout << TRAIN_USAGE;
+            return 0;
+        }
+        if (a.rfind("--", 0) != 0) {
+            o.inputs.push_back(a);
+            continue;
+        }
+        if (i + 1 >= args.size()) return fail(a + " needs a value");
+        const std::string& v = args[++i];
+        char* end = nullptr;
+        double x = std::strtod(v.c_str(), &end);
+        bool number = !v.empty() && *end == '\0' && std::isfinite(x);
+        auto whole = [&](double min, double max) { return number && x == std::floor(x) && x >= min && x <= max; };
+        if (a == "--out") o.out = v;
+        else if (a == "--resume") o.resume = v;
+        else if (a == "--epochs" && whole(1, 100000)) o.epochs = int(x);
+        else if (a == "--batch" && whole(1, 1 << 24)) o.batch = int(x);
+        else if (a == "--threads" && whole(1, 256)) o.threads = int(x);
+        else if (a == "--seed" && whole(0, 1e15)) o.seed = uint64_t(x);
+        else if (a == "--max-records" && whole(0, 1e15)) o.maxRecords = uint64_t(x);
+        else if (a == "--rate" && number && x > 0 && x < 10) o.rate = x;
+        else if (a == "--lambda" && number && x >= 0 && x <= 1) o.lambda = x;
+        else if (a == "--k" && number && x > 0 && x < 100000) o.k = x;
+        else return fail("bad option or value: " + a + " " + v);
+    }
+    if (o.inputs.empty()) return fail("no training data");
+    std::string error;
+    if (!train_network(o, nullptr, &error)) {
+        std::cerr << "chuhe train: " << error << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace chuhe

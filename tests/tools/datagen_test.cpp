@@ -1,0 +1,203 @@
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "support/command.h"
+#include "support/data.h"
+#include "tools/train.h"
+#include "tools/training_data.h"
+
+namespace chuhe {
+namespace {
+
+std::string temp_path(const std::string& name) {
+    return ::testing::TempDir() + "chuhe_datagen_" + std::to_string(::getpid()) + "_" + name;
+}
+
+test::CommandResult datagen(const std::string& args) {
+    return test::run_command(std::string(CHUHE_BINARY) + " datagen " + args + " 2>&1");
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::vector<TrainingRecord> records_of(const std::string& path) {
+    std::vector<TrainingRecord> out;
+    std::string error;
+    EXPECT_TRUE(read_records(path, out, &error)) << error;
+    return out;
+}
+
+TEST(TrainingData, RecordsDecodeToTheSamePositions) {
+    int n = 0;
+    for (const test::PerftCase& c : test::all_perft_cases()) {
+        Position pos;
+        ASSERT_TRUE(pos.set(c.fen));
+        MoveList moves = MoveList::of<LEGAL>(pos);
+        Move m = moves.size() ? *moves.begin() : MOVE_NONE;
+        TrainingRecord r = TrainingRecord::from(pos, -1234, m, BLACK_WON), back;
+        unsigned char bytes[RECORD_SIZE];
+        encode_record(r, bytes);
+        std::string error;
+        ASSERT_TRUE(decode_record(bytes, back, &error)) << error;
+        Position decoded;
+        ASSERT_TRUE(decoded.set(back.fen(), &error)) << back.fen() << ": " << error;
+        EXPECT_EQ(decoded.key(), pos.key()) << c.fen;
+        EXPECT_EQ(back.score, -1234);
+        EXPECT_EQ(back.move, m);
+        EXPECT_EQ(back.result, BLACK_WON);
+        EXPECT_EQ(back.ply, pos.game_ply());
+        ++n;
+    }
+    EXPECT_GT(n, 200);
+    unsigned char bad[RECORD_SIZE] = {};
+    TrainingRecord r;
+    std::string error;
+    EXPECT_FALSE(decode_record(bad, r, &error));
+    EXPECT_EQ(error, "not a training record (bad tag)");
+}
+
+// Checks the records of a self-play file: legal, filtered, and each game a chain of moves.
+void check_self_play(const std::vector<TrainingRecord>& records) {
+    ASSERT_FALSE(records.empty());
+    int links = 0;
+    for (size_t i = 0; i < records.size(); ++i) {
+        const TrainingRecord& r = records[i];
+        Position pos;
+        std::string error;
+        ASSERT_TRUE(pos.set(r.fen(), &error)) << r.fen() << ": " << error;
+        ASSERT_TRUE(MoveList::of<LEGAL>(pos).contains(r.move)) << r.fen() << " " << Position::move_to_string(r.move);
+        EXPECT_FALSE(pos.in_check()) << r.fen();
+        EXPECT_TRUE(pos.empty(to_sq(r.move))) << "a capture as best move: " << r.fen();
+        EXPECT_LT(std::abs(r.score), 2000);
+        if (i + 1 < records.size() && records[i + 1].ply == r.ply + 1) {
+            pos.do_move(r.move);
+            EXPECT_EQ(pos.fen().substr(0, records[i + 1].fen().size()), records[i + 1].fen());
+            EXPECT_EQ(records[i + 1].result, r.result);
+            ++links;
+        }
+    }
+    EXPECT_GT(links, int(records.size()) / 2);
+}
+
+TEST(Datagen, SelfPlayIsLegalAndTheSameSeedGivesTheSameRecords) {
+    std::string a = temp_path("a.rec"), b = temp_path("b.rec"), c = temp_path("c.rec");
+    std::string common = " --games 4 --nodes 400 --threads 2 --seed 9 --eval hce --openings " +
+                         test::data_path("openings/fairy_xiangqi.epd");
+    for (const std::string& f : {a, b, c}) std::remove(f.c_str());
+    auto ra = datagen(a + common), rb = datagen(b + common), rc = datagen(c + common + " --shard 2/2");
+    ASSERT_EQ(ra.status, 0) << ra.out;
+    ASSERT_EQ(rb.status, 0) << rb.out;
+    ASSERT_EQ(rc.status, 0) << rc.out;
+    EXPECT_NE(ra.out.find("games 4  positions"), std::string::npos) << ra.out;
+    std::string bytes = file_bytes(a);
+    EXPECT_EQ(bytes.size() % RECORD_SIZE, 0u);
+    EXPECT_EQ(bytes, file_bytes(b));
+    EXPECT_NE(bytes, file_bytes(c));
+    check_self_play(records_of(a));
+    check_self_play(records_of(c));
+    // Appending: a second run adds to the file.
+    ASSERT_EQ(datagen(a + common).status, 0);
+    EXPECT_EQ(file_bytes(a), bytes + bytes);
+    for (const std::string& f : {a, b, c}) std::remove(f.c_str());
+}
+
+TEST(Datagen, InterruptKeepsWholeRecords) {
+    std::string out = temp_path("int.rec");
+    std::remove(out.c_str());
+    auto r = test::run_command(std::string(CHUHE_BINARY) + " datagen " + out +
+                               " --nodes 2000 --threads 2 --eval hce 2>&1 & pid=$!; sleep 2; kill -INT $pid; wait $pid");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("interrupted; every finished game is written"), std::string::npos) << r.out;
+    EXPECT_EQ(file_bytes(out).size() % RECORD_SIZE, 0u);
+    records_of(out);
+    std::remove(out.c_str());
+}
+
+TEST(Datagen, ConvertTakesTheScoresOfTheComments) {
+    std::string pgn = temp_path("g.pgn"), out = temp_path("g.rec");
+    std::remove(out.c_str());
+    {
+        std::ofstream f(pgn);
+        f << "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n[Format \"ICCS\"]\n\n"
+             "1. H2-E2 {+0.25/10 0.01s} H9-G7 {-0.20/10 0.01s}\n"
+             "2. E2-E6 {+1.50/9 0.01s} G6-G5 {+M3/9 0.01s}\n"  // a capture as best move; a mate score
+             "3. H0-G2 {book} C6-C5 {-0.40/9 0.01s} 0-1\n";
+    }
+    auto r = datagen("convert " + out + " " + pgn);
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("games 1  positions 3"), std::string::npos) << r.out;
+    std::vector<TrainingRecord> recs = records_of(out);
+    ASSERT_EQ(recs.size(), 3u);
+    EXPECT_EQ(recs[0].score, 25);
+    EXPECT_EQ(recs[0].stm, RED);
+    EXPECT_EQ(recs[1].score, -20);
+    EXPECT_EQ(recs[1].stm, BLACK);
+    EXPECT_EQ(recs[2].score, -40);
+    EXPECT_EQ(recs[2].ply, 5);
+    for (const TrainingRecord& rec : recs) EXPECT_EQ(rec.result, BLACK_WON);
+    std::remove(pgn.c_str());
+    std::remove(out.c_str());
+}
+
+TEST(Datagen, BadInputGetsAReason) {
+    std::string out = temp_path("bad.rec");
+    auto r = datagen("--games 0 " + out);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("--games takes a number from 1"), std::string::npos) << r.out;
+    r = datagen("convert " + out + " /nonexistent/file.pgn");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.out.find("nonexistent"), std::string::npos) << r.out;
+    std::remove(out.c_str());
+    r = datagen(out + " --shard 3/2");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("--shard takes I/N"), std::string::npos) << r.out;
+    r = datagen("/nonexistent/dir/x.rec --games 1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("cannot open '/nonexistent/dir/x.rec' for writing"), std::string::npos) << r.out;
+}
+
+TEST(Train, LowersValidationLossDeterministically) {
+    std::string data = temp_path("train.rec"), net1 = temp_path("n1.nnue"), net2 = temp_path("n2.nnue");
+    std::remove(data.c_str());
+    auto conv = test::run_command("xz -dc " + test::data_path("selfplay/chuhe-selfplay-5000n-20261201.pgn.xz") +
+                                  " | head -n 30000 | " + CHUHE_BINARY + " datagen convert " + data + " - 2>&1");
+    ASSERT_EQ(conv.status, 0) << conv.out;
+    TrainOptions o;
+    o.inputs = {data};
+    o.epochs = 4;
+    o.threads = 2;
+    o.batch = 512;
+    o.rate = 0.002;
+    o.seed = 11;
+    o.k = 125;
+    o.validationEvery = 8;
+    o.quiet = true;
+    std::vector<EpochStats> s1, s2;
+    std::string error;
+    o.out = net1;
+    ASSERT_TRUE(train_network(o, &s1, &error)) << error;
+    o.out = net2;
+    ASSERT_TRUE(train_network(o, &s2, &error)) << error;
+    ASSERT_EQ(s1.size(), 5u);  // before training, then each epoch
+    EXPECT_GT(s1[4].positions, 5000u);
+    // The initial net predicts about 0.5 everywhere; after training, clearly better.
+    EXPECT_LT(s1[4].validationLoss, s1[0].validationLoss * 0.8);
+    EXPECT_LT(s1[4].trainLoss, s1[1].trainLoss);
+    for (size_t i = 0; i < s1.size(); ++i) EXPECT_EQ(s1[i].validationLoss, s2[i].validationLoss);
+    EXPECT_EQ(file_bytes(net1), file_bytes(net2));
+    std::string netError;
+    EXPECT_TRUE(nnue::load_network(net1, &netError)) << netError;
+    for (const std::string& f : {data, net1, net2, net1 + ".ckpt", net2 + ".ckpt"}) std::remove(f.c_str());
+}
+
+}  // namespace
+}  // namespace chuhe
