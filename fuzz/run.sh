@@ -4,7 +4,7 @@
 # seeded from the shared data (../shared/data beside the repository) into a work directory at
 # run time: nothing is copied into the tree.
 #   fuzz/run.sh BUILD_DIR SECONDS [WORK_DIR] [TARGET...]
-# CI runs it with 25 s per target; a longer hunt is e.g. fuzz/run.sh build-fuzz 600.
+# CI runs it with 20 s per target; a longer hunt is e.g. fuzz/run.sh build-fuzz 600.
 # A finding is saved in WORK_DIR/TARGET/crash-* (or timeout-*, oom-*): make it a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
