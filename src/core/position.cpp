@@ -99,10 +99,11 @@ void Position::move_piece(Square from, Square to) {
 
 bool Position::set(std::string_view fen, std::string* error) {
     std::istringstream in{std::string(fen)};
-    std::string placement, side, castling, ep, halfmove, fullmove, extra;
+    std::string placement, side, castling, ep, halfmove, fullmove;
     in >> placement >> side >> castling >> ep >> halfmove >> fullmove;
     if (placement.empty()) return fail(error, "empty FEN");
-    if (in >> extra) return fail(error, "FEN has more than 6 fields: '" + extra + "'");
+    // Fields past the sixth are ignored, as ElephantEye does: the UCCI league runner appends
+    // " - - 0 1" to a start FEN that already has all six.
 
     Position p(EMPTY);  // built aside so that a bad FEN leaves *this untouched
     int rank = RANK_NB - 1, file = 0;
@@ -145,6 +146,10 @@ bool Position::set(std::string_view fen, std::string* error) {
     if (!number(halfmove, rule60)) return fail(error, "FEN half-move field is not a number: '" + halfmove + "'");
     if (!number(fullmove, fullmoves)) return fail(error, "FEN move number is not a number: '" + fullmove + "'");
     p.gamePly_ = 2 * std::max(fullmoves - 1, 0) + (p.side_ == BLACK);
+    if (rule60 > p.gamePly_)
+        return fail(error, "FEN half-move field " + std::to_string(rule60) + " is larger than the " +
+                               std::to_string(p.gamePly_) + " plies played before move " +
+                               std::to_string(std::max(fullmoves, 1)));
 
     if (std::string reason = p.validate(); !reason.empty()) return fail(error, reason);
 
@@ -183,6 +188,14 @@ std::string Position::validate() const {
             default: break;
             }
             if (!ok) return std::string(side) + " " + piece_name(pt) + " on " + square_name(s) + " is on a square it can never reach";
+        }
+        // Pawns start on five different files and cannot leave theirs before the river.
+        int uncrossedOnFile[FILE_NB] = {};
+        for (Bitboard b = pieces(c, PAWN); b;) {
+            Square s = pop_lsb(b);
+            if (relative_rank(c, rank_of(s)) < 5 && ++uncrossedOnFile[file_of(s)] > 1)
+                return std::string(side) + " has two pawns on file " + char('a' + file_of(s)) +
+                       " that have not crossed the river";
         }
     }
     Bitboard occ = pieces();

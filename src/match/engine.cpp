@@ -1,5 +1,6 @@
 #include "match/engine.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -7,6 +8,10 @@
 namespace chuhe::match {
 
 namespace {
+
+// Mates are +-(100000 - plies) with plies < 10000; other scores stay below that range.
+constexpr long long MAX_MATE_MOVES = 4999;
+constexpr long long MAX_CP = 89999;
 
 std::string first_word(const std::string& line) {
     std::istringstream in(line);
@@ -89,10 +94,11 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
         case Process::Read::TIMEOUT:
             if (error) *error = "no '" + token + "' within " + seconds_text(timeoutMs) + " s";
             return false;
-        case Process::Read::CLOSED:
-            process_.kill();
-            if (error) *error = "the engine exited (" + process_.exit_reason() + ") before '" + token + "'";
+        case Process::Read::CLOSED: {
+            std::string why = process_.closed_reason();
+            if (error) *error = "the engine " + why + " before '" + token + "'";
             return false;
+        }
         }
     }
 }
@@ -123,7 +129,7 @@ bool EngineClient::start(std::string* error) {
         }
         if (protocol_ == Protocol::AUTO) {
             millisec_ = false;
-            if (!process_.running()) return fail("the engine exited (" + process_.exit_reason() + ") at 'ucci'");
+            if (!process_.running()) return fail("the engine " + process_.closed_reason() + " at 'ucci'");
             protocol_ = Protocol::UCI;
             send("uci");
             if (!wait_for("uciok", config_.responseTimeoutMs, &why))
@@ -163,7 +169,7 @@ std::string EngineClient::move_text(Move m) const {
     return protocol_ == Protocol::UCI_VARIANT ? shift_ranks(t, 1) : t;
 }
 
-bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
+void parse_engine_info(const std::string& line, Protocol protocol, SearchResult& r) {
     std::istringstream in(line);
     std::string w;
     in >> w;
@@ -173,16 +179,22 @@ bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
         } else if (w == "score") {
             std::string kind;
             in >> kind;
-            int v = 0;
-            if (kind == "cp" && (in >> v)) {
-                r.score = v, r.hasScore = true;
-            } else if (kind == "mate" && (in >> v)) {
-                r.score = v > 0 ? 100000 - 2 * v + 1 : -100000 - 2 * v;
+            // Scores of any size arrive: centipawns stay below the mate range, mate distances
+            // are clamped so that their conversion cannot overflow or change sign.
+            long long v = 0;
+            auto centipawns = [&](long long cp) {
+                r.score = int(std::clamp<long long>(cp, -MAX_CP, MAX_CP));
                 r.hasScore = true;
-            } else if (protocol_ == Protocol::UCCI) {  // UCCI scores are bare numbers
+            };
+            if (kind == "cp" && (in >> v)) {
+                centipawns(v);
+            } else if (kind == "mate" && (in >> v)) {
+                int moves = int(std::clamp<long long>(v, -MAX_MATE_MOVES, MAX_MATE_MOVES));
+                r.score = moves > 0 ? 100000 - 2 * moves + 1 : -100000 - 2 * moves;
+                r.hasScore = true;
+            } else if (protocol == Protocol::UCCI) {  // UCCI scores are bare numbers
                 try {
-                    r.score = std::stoi(kind);
-                    r.hasScore = true;
+                    centipawns(std::stoll(kind));
                 } catch (...) {
                 }
             }
@@ -191,7 +203,6 @@ bool EngineClient::parse_info(const std::string& line, SearchResult& r) const {
             break;
         }
     }
-    return true;
 }
 
 SearchResult EngineClient::go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
@@ -214,6 +225,18 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         position = startFen == Position::START_FEN ? "position startpos" : "position fen " + startFen;
         if (!gameMoves.empty()) position += " moves";
         for (Move m : gameMoves) position += " " + move_text(m);
+    }
+    // Whatever the engine said since its last reply (a second bestmove, late info lines) must
+    // not be read as the answer to this search: drop what has come, then let isready/readyok
+    // flush what is still on its way (an engine answers commands in order).
+    process_.discard_pending();
+    send("isready");
+    std::string why;
+    if (!wait_for("readyok", config_.responseTimeoutMs, &why)) {
+        process_.kill();
+        r.status = SearchResult::CRASHED;
+        r.reply = abort_ && *abort_ ? "aborted" : "did not answer isready: " + why;
+        return r;
     }
     send(position);
     if (protocol_ == Protocol::UCCI && !banned.empty()) {
@@ -272,9 +295,8 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
             return r;
         }
         if (got == Process::Read::CLOSED) {
-            process_.kill();
             r.status = SearchResult::CRASHED;
-            r.reply = "the engine exited (" + process_.exit_reason() + ")";
+            r.reply = "the engine " + process_.closed_reason();
             return r;
         }
         if (got == Process::Read::TIMEOUT) {
@@ -291,7 +313,7 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         }
         std::string w = first_word(line);
         if (w == "info") {
-            parse_info(line, r);
+            parse_engine_info(line, protocol_, r);
             continue;
         }
         if (w == "nobestmove") {
@@ -300,25 +322,29 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
             return r;
         }
         if (w != "bestmove") continue;  // other chatter is ignored, as GUIs do
-        r.reply = line;
-        std::istringstream in(line);
-        std::string token, moveText;
-        in >> token >> moveText;
-        while (in >> token) {
-            r.offersDraw |= token == "draw";
-            r.resigns |= token == "resign";
-        }
-        if (moveText.empty() || moveText == "(none)" || moveText == "0000") {
-            r.status = SearchResult::NO_MOVE;
-            return r;
-        }
-        if (protocol_ == Protocol::UCI_VARIANT) moveText = shift_ranks(moveText, -1);
-        std::string why;
-        r.move = pos.parse_move(moveText, &why);
-        r.status = r.move == MOVE_NONE ? SearchResult::ILLEGAL : SearchResult::MOVE;
-        if (r.move == MOVE_NONE) r.reply = line + " (" + why + ")";
+        parse_bestmove(line, pos, protocol_, r);
         return r;
     }
+}
+
+void parse_bestmove(const std::string& line, const Position& pos, Protocol protocol, SearchResult& r) {
+    r.reply = line;
+    std::istringstream in(line);
+    std::string token, moveText;
+    in >> token >> moveText;
+    while (in >> token) {
+        r.offersDraw |= token == "draw";
+        r.resigns |= token == "resign";
+    }
+    if (moveText.empty() || moveText == "(none)" || moveText == "0000") {
+        r.status = SearchResult::NO_MOVE;
+        return;
+    }
+    if (protocol == Protocol::UCI_VARIANT) moveText = shift_ranks(moveText, -1);
+    std::string why;
+    r.move = pos.parse_move(moveText, &why);
+    r.status = r.move == MOVE_NONE ? SearchResult::ILLEGAL : SearchResult::MOVE;
+    if (r.move == MOVE_NONE) r.reply = line + " (" + why + ")";
 }
 
 void EngineClient::quit() {

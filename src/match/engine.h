@@ -45,6 +45,13 @@ struct SearchResult {
     bool offersDraw = false, resigns = false;
 };
 
+// The runner's parsers of engine output, free for tests and fuzzing. parse_engine_info reads
+// depth and score of an `info` line into r (scores clamped: see engine.cpp);
+// parse_bestmove reads a `bestmove` line for pos into r (status MOVE, NO_MOVE or ILLEGAL,
+// move, draw offer, resignation; reply says why a move was refused).
+void parse_engine_info(const std::string& line, Protocol protocol, SearchResult& r);
+void parse_bestmove(const std::string& line, const Position& pos, Protocol protocol, SearchResult& r);
+
 class EngineClient {
 public:
     // abort (may be null) makes a search under way give up at once, for Ctrl-C and SPRT stops.
@@ -73,7 +80,6 @@ private:
     Process::Read read(std::string& line, SteadyClock::time_point deadline);
     bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error);
     std::string move_text(Move m) const;
-    bool parse_info(const std::string& line, SearchResult& r) const;
 
     EngineConfig config_;
     Protocol protocol_ = Protocol::AUTO;

@@ -89,10 +89,13 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
 
     for (Color c : {RED, BLACK}) {
         EngineClient& e = *engines[c];
+        // A stop (Ctrl-C) during the handshake is no fault of the engine.
         if (!e.running() && !e.start(&error))
-            return finish(win_for(~c), std::string(side_name(c)) + " engine failed to start: " + error);
+            return stop ? finish("*", "match stopped")
+                        : finish(win_for(~c), std::string(side_name(c)) + " engine failed to start: " + error);
         if (!e.new_game(&error))
-            return finish(win_for(~c), std::string(side_name(c)) + " engine did not get ready: " + error);
+            return stop ? finish("*", "match stopped")
+                        : finish(win_for(~c), std::string(side_name(c)) + " engine did not get ready: " + error);
     }
 
     Clock clocks[COLOR_NB] = {Clock(engines[RED]->config().tc, engines[RED]->config().timeMarginMs),

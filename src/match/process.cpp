@@ -37,7 +37,9 @@ bool Process::start(const std::string& program, const std::vector<std::string>& 
         dup2(in[0], 0);
         dup2(out[1], 1);
         if (errFd >= 0) dup2(errFd, 2);
-        setpgid(0, 0);  // its own process group, so a Ctrl-C to the runner does not reach it twice
+        // Its own process group, so a Ctrl-C to the runner does not reach it twice, and kill()
+        // ends whatever it starts (an engine behind a wrapper script that does not exec).
+        setpgid(0, 0);
         int err = 0;
         if (!workDir.empty() && chdir(workDir.c_str()) != 0)
             err = errno;
@@ -49,6 +51,7 @@ bool Process::start(const std::string& program, const std::vector<std::string>& 
         (void)ignored;
         _exit(127);
     }
+    setpgid(pid, pid);  // also from here: kill() may come before the child ran setpgid
     close(in[0]);
     close(out[1]);
     close(status[1]);
@@ -57,10 +60,11 @@ bool Process::start(const std::string& program, const std::vector<std::string>& 
     do n = read(status[0], &childErr, sizeof childErr);
     while (n < 0 && errno == EINTR);
     close(status[0]);
-    pid_ = pid;
+    pid_ = group_ = pid;
     toChild_ = in[1];
     fromChild_ = out[0];
     buffer_.clear();
+    head_ = searched_ = 0;
     eof_ = false;
     exitReason_.clear();
     if (n == sizeof childErr) {
@@ -103,19 +107,44 @@ bool Process::write_line(const std::string& line) {
     return true;
 }
 
+void Process::fill(int timeoutMs) {
+    pollfd p{fromChild_, POLLIN, 0};
+    int r = poll(&p, 1, timeoutMs);
+    if (r < 0 && errno != EINTR) eof_ = true;
+    if (r <= 0) return;
+    // Drop what was returned before growing the buffer, so it never holds more than the
+    // unread text (moving it costs as much as the reads that filled it).
+    if (head_ > 0 && head_ * 2 >= buffer_.size()) {
+        buffer_.erase(0, head_);
+        searched_ -= head_;
+        head_ = 0;
+    }
+    char chunk[65536];
+    ssize_t n = read(fromChild_, chunk, sizeof chunk);
+    if (n > 0)
+        buffer_.append(chunk, size_t(n));
+    else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+        eof_ = true;
+}
+
 Process::Read Process::read_line(std::string& line, SteadyClock::time_point deadline,
                                  const std::atomic<bool>* abort) {
     for (;;) {
-        if (size_t nl = buffer_.find('\n'); nl != std::string::npos) {
-            line = buffer_.substr(0, nl);
+        // Only the bytes that came since the last search are scanned for a line end.
+        size_t nl = buffer_.find('\n', searched_);
+        scanned_ += (nl == std::string::npos ? buffer_.size() : nl + 1) - searched_;
+        if (nl != std::string::npos) {
+            line.assign(buffer_, head_, nl - head_);
             if (!line.empty() && line.back() == '\r') line.pop_back();
-            buffer_.erase(0, nl + 1);
+            head_ = searched_ = nl + 1;
             return Read::LINE;
         }
+        searched_ = buffer_.size();
         if (eof_ || fromChild_ < 0) {
-            if (!buffer_.empty()) {  // a last line without its end
-                line = std::move(buffer_);
+            if (head_ < buffer_.size()) {  // a last line without its end
+                line.assign(buffer_, head_, std::string::npos);
                 buffer_.clear();
+                head_ = searched_ = 0;
                 return Read::LINE;
             }
             return Read::CLOSED;
@@ -123,22 +152,46 @@ Process::Read Process::read_line(std::string& line, SteadyClock::time_point dead
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
         if (left <= 0) return Read::TIMEOUT;
         if (abort && *abort) return Read::ABORTED;
-        pollfd p{fromChild_, POLLIN, 0};
-        int r = poll(&p, 1, int(std::min<int64_t>(left, 100)));
-        if (r < 0 && errno != EINTR) return Read::CLOSED;
-        if (r <= 0) continue;
-        char chunk[4096];
-        ssize_t n = read(fromChild_, chunk, sizeof chunk);
-        if (n > 0)
-            buffer_.append(chunk, size_t(n));
-        else if (n == 0 || (errno != EAGAIN && errno != EINTR))
-            eof_ = true;
+        fill(int(std::min<int64_t>(left, 100)));
     }
 }
 
+int Process::discard_pending() {
+    if (fromChild_ >= 0 && !eof_) {
+        // Everything the engine has written so far (a pipe holds at most 64 KB, so a few reads).
+        for (int i = 0; i < 64 && !eof_; ++i) {
+            size_t before = buffer_.size();
+            fill(0);
+            if (buffer_.size() == before) break;
+        }
+    }
+    int lines = 0;
+    for (size_t i = head_; i < buffer_.size(); ++i) lines += buffer_[i] == '\n';
+    if (head_ < buffer_.size() && buffer_.back() != '\n') ++lines;
+    buffer_.clear();
+    head_ = searched_ = 0;
+    return lines;
+}
+
+std::string Process::closed_reason(int graceMs) {
+    // An engine that closes its output usually exits: give it the moment to, so the report
+    // is its own exit status and not the runner's kill.
+    for (int waited = 0; pid_ >= 0 && waited < graceMs; waited += 5) {
+        reap(false);
+        if (pid_ >= 0) usleep(5000);
+    }
+    bool exited = pid_ < 0;
+    kill();
+    return exited ? "exited (" + exitReason_ + ")" : "closed its output";
+}
+
 void Process::kill() {
+    // The whole group: the children of a wrapper script that did not exec the engine too,
+    // even when the wrapper itself has exited.
+    if (group_ > 0) ::kill(-group_, SIGKILL);
+    group_ = -1;
     if (pid_ >= 0) {
-        ::kill(pid_, SIGKILL);
+        ::kill(pid_, SIGKILL);  // in case it left its group
         reap(true);
     }
     for (int* fd : {&toChild_, &fromChild_})

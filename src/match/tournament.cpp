@@ -1,6 +1,8 @@
 #include "match/tournament.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -121,37 +123,42 @@ std::vector<std::vector<std::pair<int, int>>> round_robin_rounds(int players) {
     return rounds;
 }
 
-std::vector<ScheduledGame> make_schedule(const TournamentSettings& s, int openingCount) {
+Schedule::Schedule(const TournamentSettings& s, int openingCount)
+    : games_(std::max(s.gamesPerEncounter, 1)), openingCount_(openingCount), repeat_(s.repeat) {
     int n = int(s.engines.size());
-    std::vector<std::pair<int, int>> cycle;
     if (s.type == TournamentType::GAUNTLET)
-        for (int j = 1; j < n; ++j) cycle.push_back({0, j});
+        for (int j = 1; j < n; ++j) cycle_.push_back({0, j});
     else
         for (const auto& round : round_robin_rounds(n))
-            for (const auto& p : round) cycle.push_back(p);
+            for (const auto& p : round) cycle_.push_back(p);
+    size_ = int64_t(std::max(s.rounds, 0)) * int64_t(cycle_.size()) * games_;
+}
 
+ScheduledGame Schedule::at(int64_t index) const {
+    int64_t encounter = index / games_;
+    int g = int(index % games_);
+    int64_t perRound = int64_t(cycle_.size());
+    auto [a, b] = cycle_[size_t(encounter % perRound)];
+    ScheduledGame sg;
+    sg.number = index + 1;
+    sg.round = int(encounter / perRound) + 1;
+    // Each game takes a new opening, or with -repeat each pair of games does.
+    int64_t pairsPerEncounter = repeat_ ? (games_ + 1) / 2 : games_;
+    int64_t pairId = encounter * pairsPerEncounter + (repeat_ ? g / 2 : g);
+    sg.pairId = repeat_ ? pairId : -1;
+    sg.opening = openingCount_ ? int(pairId % openingCount_) : -1;
+    // Colours alternate between the games of an encounter and, when an encounter has an odd
+    // number of games, between rounds.
+    bool swap = (g % 2 == 1) != (games_ % 2 == 1 && sg.round % 2 == 0);
+    sg.red = swap ? b : a;
+    sg.black = swap ? a : b;
+    return sg;
+}
+
+std::vector<ScheduledGame> make_schedule(const TournamentSettings& s, int openingCount) {
+    Schedule schedule(s, openingCount);
     std::vector<ScheduledGame> games;
-    int opening = -1, pairId = -1;
-    for (int round = 1; round <= s.rounds; ++round)
-        for (auto [a, b] : cycle)
-            for (int g = 0; g < s.gamesPerEncounter; ++g) {
-                ScheduledGame sg;
-                sg.number = int(games.size()) + 1;
-                sg.round = round;
-                bool newPair = !s.repeat || g % 2 == 0;
-                if (newPair) {
-                    ++pairId;
-                    if (openingCount) opening = (opening + 1) % openingCount;
-                }
-                sg.pairId = s.repeat ? pairId : -1;
-                sg.opening = openingCount ? opening : -1;
-                // Colours alternate between the games of an encounter and, when an encounter
-                // has an odd number of games, between rounds.
-                bool swap = (g % 2 == 1) != (s.gamesPerEncounter % 2 == 1 && round % 2 == 0);
-                sg.red = swap ? b : a;
-                sg.black = swap ? a : b;
-                games.push_back(sg);
-            }
+    for (int64_t i = 0; i < schedule.size(); ++i) games.push_back(schedule.at(i));
     return games;
 }
 
@@ -164,15 +171,16 @@ struct Shared {
     std::ostream& out;
     const std::string date = today();
     std::vector<Opening> openings;
-    std::vector<ScheduledGame> schedule;
-    std::atomic<size_t> next{0};
+    Schedule schedule;
+    std::atomic<int64_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex mutex;  // guards everything below and the output
     std::ofstream pgn;
     // results[i][j]: engine i's results against engine j.
     std::vector<std::vector<Results>> results;
-    std::map<int, std::pair<int, double>> openPairs;  // pairId -> games seen, first engine's points
-    int finished = 0;
+    std::map<int64_t, std::pair<int, double>> openPairs;  // pairId -> games seen, first engine's points
+    int64_t finished = 0;
+    std::string writeError;  // the first failed write of the PGN file
 };
 
 double points_for(const std::string& result, bool red) {
@@ -267,9 +275,9 @@ void worker(Shared& sh) {
     std::vector<std::unique_ptr<EngineClient>> engines;
     for (const EngineConfig& c : s.engines) engines.push_back(std::make_unique<EngineClient>(c, &sh.stop));
     for (;;) {
-        size_t idx = sh.next.fetch_add(1);
+        int64_t idx = sh.next.fetch_add(1);
         if (idx >= sh.schedule.size() || sh.stop) break;
-        const ScheduledGame& g = sh.schedule[idx];
+        const ScheduledGame g = sh.schedule.at(idx);
         const std::string& redName = s.engines[g.red].name;
         const std::string& blackName = s.engines[g.black].name;
         {
@@ -291,9 +299,17 @@ void worker(Shared& sh) {
         std::lock_guard lock(sh.mutex);
         record_result(sh, g, r);
         ++sh.finished;
-        if (sh.pgn.is_open()) {
+        if (sh.pgn.is_open() && sh.writeError.empty()) {
+            errno = 0;
             sh.pgn << write_pgn(r.record, Notation::ICCS) << "\n";
             sh.pgn.flush();  // a killed match loses no finished game
+            if (!sh.pgn) {
+                // A match whose games are not stored is not worth playing on.
+                sh.writeError = "cannot write game " + std::to_string(g.number) + " to PGN file '" +
+                                s.pgnOut + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
+                sh.out << "error: " << sh.writeError << std::endl;
+                sh.stop = true;
+            }
         }
         sh.out << "Finished game " << g.number << " (" << redName << " vs " << blackName << "): " << r.result
                << " {" << r.termination << "}" << std::endl;
@@ -335,10 +351,10 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
             return 2;
         }
     }
-    sh.schedule = make_schedule(settings, int(sh.openings.size()));
+    sh.schedule = Schedule(settings, int(sh.openings.size()));
     sh.results.assign(settings.engines.size(), std::vector<Results>(settings.engines.size()));
 
-    int threads = std::clamp(settings.concurrency, 1, int(sh.schedule.size()));
+    int threads = int(std::clamp<int64_t>(settings.concurrency, 1, std::max<int64_t>(sh.schedule.size(), 1)));
     std::vector<std::thread> workers;
     for (int i = 0; i < threads; ++i) workers.emplace_back(worker, std::ref(sh));
     // Ctrl-C: stop the workers (a search under way is abandoned at once).
@@ -358,8 +374,13 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
     std::lock_guard lock(sh.mutex);
     if (interrupt) out << "Interrupted after " << sh.finished << " games\n";
     print_summary(sh);
+    if (!sh.writeError.empty()) {
+        out << "error: the match stopped: " << sh.writeError << std::endl;
+        return 1;
+    }
     out << "Finished match" << std::endl;
-    return 0;
+    // The results go to standard output: a failed write there is a failed match too.
+    return out ? 0 : 1;
 }
 
 }  // namespace chuhe::match

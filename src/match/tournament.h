@@ -56,18 +56,36 @@ std::vector<std::vector<std::pair<int, int>>> round_robin_rounds(int players);
 
 // One scheduled game.
 struct ScheduledGame {
-    int number = 0;  // 1-based
+    int64_t number = 0;  // 1-based
     int round = 0;
     int red = 0, black = 0;  // engine indices
     int opening = -1;        // index into the openings, -1: the start position
-    int pairId = -1;         // games sharing an opening with colours swapped share a pair id
+    int64_t pairId = -1;     // games sharing an opening with colours swapped share a pair id
 };
 
+// The schedule, game by game on demand: -rounds 1000000 -games 1000000 is 10^12 games, far
+// more than memory holds, and a match may stop long before its end.
+class Schedule {
+public:
+    Schedule() = default;
+    Schedule(const TournamentSettings& settings, int openingCount);
+    int64_t size() const { return size_; }
+    ScheduledGame at(int64_t index) const;  // 0-based, index < size()
+
+private:
+    std::vector<std::pair<int, int>> cycle_;  // the pairings of one round
+    int64_t size_ = 0;
+    int games_ = 1, openingCount_ = 0;
+    bool repeat_ = false;
+};
+
+// The whole schedule at once (for small tournaments and tests).
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings, int openingCount);
 
 // Runs the tournament, printing progress and summaries to out. interrupt (Ctrl-C) stops it:
-// games under way are dropped and the summary so far is printed. Returns 0, or 2 on a setup
-// error (bad openings, unwritable PGN file) reported on out.
+// games under way are dropped and the summary so far is printed. Returns 0, 2 on a setup
+// error (bad openings, unwritable PGN file) reported on out, or 1 when a game could not be
+// written to the PGN file (the match stops there) or out itself failed.
 int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt);
 
 }  // namespace chuhe::match

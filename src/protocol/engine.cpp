@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/movegen.h"
+#include "protocol/output.h"
+#include "tools/perft.h"
 #include "rules/explain.h"
 
 namespace chuhe {
@@ -16,8 +19,13 @@ Engine::Engine() : pool_(tt_) {
 }
 
 Engine::~Engine() {
-    pool_.stop();
+    stop();
+    wait();
+}
+
+void Engine::wait() {
     pool_.wait();
+    if (perftThread_.joinable()) perftThread_.join();
 }
 
 bool Engine::build_position(const std::string& fen, const std::vector<std::string>& moves,
@@ -25,13 +33,13 @@ bool Engine::build_position(const std::string& fen, const std::vector<std::strin
     Position p;
     std::string why;
     if (!p.set(fen, &why)) {
-        *error = "bad FEN '" + fen + "': " + why;
+        *error = "bad FEN " + quote_input(fen) + ": " + why;
         return false;
     }
     for (const std::string& text : moves) {
         Move m = p.parse_move(text, &why);
         if (m == MOVE_NONE) {
-            *error = "bad move '" + text + "' in position: " + why;
+            *error = "bad move " + quote_input(text) + " in position: " + why;
             return false;
         }
         p.do_move(m);
@@ -42,9 +50,11 @@ bool Engine::build_position(const std::string& fen, const std::vector<std::strin
 
 bool Engine::set_position(const std::string& fen, const std::vector<std::string>& moves,
                           std::string* error) {
-    if (!build_position(fen, moves, &pos_, error)) return false;
+    // A refused position leaves no position: the GUI meant another one, and a search of the
+    // old one could answer with a move for the wrong side (go refuses until the next one).
+    positionRefused_ = !build_position(fen, moves, &pos_, error);
     banned_.clear();
-    return true;
+    return !positionRefused_;
 }
 
 bool Engine::set_banmoves(const std::vector<std::string>& moves, std::string* error) {
@@ -53,7 +63,7 @@ bool Engine::set_banmoves(const std::vector<std::string>& moves, std::string* er
         std::string why;
         Move m = pos_.parse_move(text, &why);
         if (m == MOVE_NONE) {
-            *error = "bad move '" + text + "' in banmoves: " + why;
+            *error = "bad move " + quote_input(text) + " in banmoves: " + why;
             return false;
         }
         banned.push_back(m);
@@ -62,7 +72,13 @@ bool Engine::set_banmoves(const std::vector<std::string>& moves, std::string* er
     return true;
 }
 
-void Engine::go(SearchLimits limits, SearchListener listener) {
+std::string Engine::go(SearchLimits limits, SearchListener listener) {
+    if (perftThread_.joinable()) perftThread_.join();  // idle: a perft has ended
+    if (shrinkTo_ && shrinkTo_ < pool_.size()) {
+        options_.threads = shrinkTo_;
+        pool_.set_size(shrinkTo_);
+    }
+    shrinkTo_ = 0;
     limits.banmoves = banned_;
     SearchOptions so;
     so.multiPV = options_.multiPV;
@@ -80,13 +96,58 @@ void Engine::go(SearchLimits limits, SearchListener listener) {
         inner(r);
         thinking_ = false;
     };
-    pool_.start(pos_, limits, so, {std::move(listener.on_info), onBestmove});
+    int wanted = pool_.size();
+    int started = pool_.start(pos_, limits, so, {std::move(listener.on_info), onBestmove});
+    if (started >= wanted) return "";
+    // Keep what the system gave: the next search (once this one ends) uses that many.
+    shrinkTo_ = std::max(started, 1);
+    return "only " + std::to_string(started) + " of " + std::to_string(wanted) +
+           " threads could start; searching with " + std::to_string(std::max(started, 1)) +
+           (started ? "" : " (no search: the best move is the first one found)");
+}
+
+void Engine::perft(int depth, std::function<void(const std::string&)> onLine) {
+    wait();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        thinking_ = perftRunning_ = true;
+    }
+    perftStop_ = false;
+    auto job = [this, depth, onLine = std::move(onLine), pos = pos_]() mutable {
+        uint64_t total = 0;
+        bool stopped = false;
+        for (Move m : MoveList::of<LEGAL>(pos)) {
+            pos.do_move(m);
+            uint64_t n = depth > 1 ? chuhe::perft(pos, depth - 1, &perftStop_) : 1;
+            pos.undo_move();
+            if (perftStop_) {
+                stopped = true;
+                break;
+            }
+            total += n;
+            onLine(Position::move_to_string(m) + ": " + std::to_string(n));
+        }
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (stopped) {
+            onLine("info string perft stopped");
+        } else {
+            onLine("");
+            onLine("Nodes searched: " + std::to_string(total));
+        }
+        thinking_ = perftRunning_ = false;
+    };
+    try {
+        perftThread_ = std::thread(std::move(job));
+    } catch (const std::exception&) {
+        job();  // no thread to spare: count here
+    }
 }
 
 bool Engine::stop() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!thinking_) return false;
     pool_.stop();
+    perftStop_ = true;
     return true;
 }
 
@@ -105,9 +166,11 @@ void Engine::ponderhit() { pool_.ponderhit(); }
 bool Engine::make_idle() {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (thinking_ && !pool_.stop_requested()) return false;
+        // A perft is idle once told to stop; a search once its pool is (the pool's flag stays
+        // set after a stopped search, so it says nothing about a perft).
+        if (thinking_ && (perftRunning_ ? !perftStop_ : !pool_.stop_requested())) return false;
     }
-    pool_.wait();
+    wait();
     return true;
 }
 
@@ -149,9 +212,12 @@ bool Engine::set_use_nnue(bool on, std::string* error) {
     return true;
 }
 
-void Engine::set_threads(int n) {
+int Engine::set_threads(int n) {
+    shrinkTo_ = 0;
     options_.threads = std::clamp(n, 1, MAX_THREADS);
     pool_.set_size(options_.threads);
+    options_.threads = pool_.size();  // fewer when memory ran out
+    return options_.threads;
 }
 
 }  // namespace chuhe

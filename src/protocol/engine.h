@@ -3,8 +3,11 @@
 // only parse commands and format replies.
 #pragma once
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -42,7 +45,8 @@ public:
     ~Engine();
 
     // Replaces the position by `fen` (or the start position) followed by `moves`. On any
-    // error the previous position stays and *error says why. Clears the banned moves.
+    // error *error says why and the engine has no position (position_refused) until the
+    // next good one: `go` must not search the previous one. Clears the banned moves.
     bool set_position(const std::string& fen, const std::vector<std::string>& moves,
                       std::string* error);
     // Builds a position the same way without making it current (UCCI probe).
@@ -50,24 +54,33 @@ public:
                                Position* pos, std::string* error);
     bool set_banmoves(const std::vector<std::string>& moves, std::string* error);
     const Position& position() const { return pos_; }
+    bool position_refused() const { return positionRefused_; }
+    // A `position` command the front end could not even parse counts as refused too.
+    void refuse_position() { positionRefused_ = true; }
     // The ruling on the repetition the current position ends with, in words (write_judgement).
     std::vector<std::string> judgement(RuleSet rules) const;
 
     // Starts a search of the current position; listener.on_bestmove runs exactly once.
-    void go(SearchLimits limits, SearchListener listener);
-    // Asks a running search to stop; false if no best move is pending (nothing to stop).
+    // Returns "" or, when the system would not start all the threads, a warning for the GUI
+    // (the search runs with those that started, and later searches use only that many).
+    std::string go(SearchLimits limits, SearchListener listener);
+    // Counts the leaves of the legal move tree of the current position to `depth` on its own
+    // thread, like a search: `stop` ends it. onLine gets "move: count" per root move, then ""
+    // and "Nodes searched: N" (or "info string perft stopped" when stopped).
+    void perft(int depth, std::function<void(const std::string&)> onLine);
+    // Asks a running search or perft to stop; false if nothing is pending (nothing to stop).
     bool stop();
     void ponderhit();
     // True unless a search is running that nobody has asked to stop; then waits for it
     // to end, so that the next command sees an idle engine.
     bool make_idle();
-    void wait() { pool_.wait(); }
+    void wait();
 
     void new_game();
     void clear_hash() { tt_.clear(); }
     bool set_hash(int megabytes) { return tt_.resize(megabytes); }
     int hash_megabytes() const { return int(tt_.megabytes()); }
-    void set_threads(int n);
+    int set_threads(int n);  // the threads it got (fewer when memory runs out)
     EngineOptions& options() { return options_; }
     bool probe(const Position& pos, TTData* data) const { return tt_.probe(pos.key(), data); }
 
@@ -89,6 +102,11 @@ private:
     ThreadPool pool_;
     std::mutex mutex_;
     bool thinking_ = false;  // a search started and its best move is not yet sent
+    bool positionRefused_ = false;  // the last `position` was refused
+    int shrinkTo_ = 0;  // threads the last search could start (0: all it asked for)
+    std::thread perftThread_;
+    std::atomic<bool> perftStop_{false};
+    bool perftRunning_ = false;  // guarded by mutex_, like thinking_
     std::shared_ptr<const nnue::Network> net_;  // nullptr when no net is loaded
     std::string evalFile_ = DEFAULT_EVAL_FILE;
     bool useNnue_ = false;

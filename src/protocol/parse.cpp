@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/position.h"
+#include "protocol/output.h"
 
 namespace chuhe {
 
@@ -52,6 +53,21 @@ bool parse_number(std::string_view s, int64_t max, int64_t* out) {
     return true;
 }
 
+bool parse_signed_number(std::string_view s, int64_t max, int64_t* out) {
+    bool negative = !s.empty() && s[0] == '-';
+    if (!parse_number(negative ? s.substr(1) : s, max, out)) return false;
+    if (negative) *out = -*out;
+    return true;
+}
+
+bool parse_check_value(std::string_view s, bool* out) {
+    for (const char* t : {"true", "on", "1", "yes"})
+        if (iequals(s, t)) return *out = true, true;
+    for (const char* f : {"false", "off", "0", "no"})
+        if (iequals(s, f)) return *out = false, true;
+    return false;
+}
+
 bool parse_position_words(const std::vector<std::string>& words, size_t i, std::string* fen,
                           std::vector<std::string>* moves, std::string* error) {
     auto movesAt = std::find_if(words.begin() + std::min(i, words.size()), words.end(),
@@ -59,7 +75,7 @@ bool parse_position_words(const std::vector<std::string>& words, size_t i, std::
     size_t m = size_t(movesAt - words.begin());
     if (i < words.size() && iequals(words[i], "startpos")) {
         if (m != i + 1) {
-            *error = "unexpected '" + words[i + 1] + "' after startpos";
+            *error = "unexpected " + quote_input(words[i + 1]) + " after startpos";
             return false;
         }
         *fen = Position::START_FEN;

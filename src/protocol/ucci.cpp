@@ -14,12 +14,6 @@ namespace {
 // Accept an offered draw only when clearly worse.
 constexpr Value DRAW_ACCEPT = -50;
 
-bool parse_check(const std::string& v, bool* out) {
-    if (iequals(v, "true") || iequals(v, "on")) return *out = true, true;
-    if (iequals(v, "false") || iequals(v, "off")) return *out = false, true;
-    return false;
-}
-
 std::string pv_string(const std::vector<Move>& pv) {
     std::string s;
     for (Move m : pv) {
@@ -31,7 +25,7 @@ std::string pv_string(const std::vector<Move>& pv) {
 
 }  // namespace
 
-void UcciProtocol::error(const std::string& text) { send_line("info message error: " + text); }
+void UcciProtocol::error(const std::string& text) { send_line("info message error: " + printable(text)); }
 
 bool UcciProtocol::require_idle() {
     if (engine_.make_idle()) return true;
@@ -62,7 +56,7 @@ bool UcciProtocol::handle(const std::string& line) {
         send_line("bye");
         return false;
     } else
-        error("unknown command '" + words[0] + "'");
+        error("unknown command " + quote_input(words[0]));
     return true;
 }
 
@@ -94,7 +88,7 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     bool flag = false;
     int64_t n = 0;
     auto check = [&](bool* target) {
-        if (!parse_check(value, &flag)) return error("option " + name + " takes true or false");
+        if (!parse_check_value(value, &flag)) return error("option " + name + " takes true or false");
         *target = flag;
     };
     if (name == "usemillisec") check(&useMillisec_);
@@ -107,7 +101,7 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
         if (!engine_.set_eval_file(value, &why)) error(why);
     } else if (name == "usennue") {
         std::string why;
-        if (!parse_check(value, &flag)) return error("option usennue takes true or false");
+        if (!parse_check_value(value, &flag)) return error("option usennue takes true or false");
         if (!engine_.set_use_nnue(flag, &why)) error(why);
     }
     else if (name == "rules") {
@@ -122,7 +116,10 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     } else if (name == "threads") {
         if (!parse_number(value, Engine::MAX_THREADS, &n))
             return error("threads takes a number from 0 to " + std::to_string(Engine::MAX_THREADS));
-        engine_.set_threads(n ? int(n) : int(std::max(1u, std::thread::hardware_concurrency())));
+        int want = n ? int(n) : int(std::max(1u, std::thread::hardware_concurrency()));
+        if (engine_.set_threads(want) < want)
+            error("not enough memory for " + std::to_string(want) + " threads; using " +
+                  std::to_string(engine_.options().threads));
     }
     // Other options (usebook, promotion, idle, ...) are not errors: GUIs send them blindly.
 }
@@ -133,7 +130,7 @@ void UcciProtocol::position(const std::vector<std::string>& words) {
     std::vector<std::string> moves;
     if (!parse_position_words(words, 1, &fen, &moves, &why) ||
         !engine_.set_position(fen, moves, &why))
-        error(why);
+        error(why), engine_.refuse_position();
 }
 
 void UcciProtocol::banmoves(const std::vector<std::string>& words) {
@@ -182,8 +179,12 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
         else if (key == "depth" || key == "nodes" || key == "time" || key == "movestogo" ||
                  key == "increment" || key == "opptime" || key == "oppmovestogo" ||
                  key == "oppincrement") {
-            if (i + 1 >= words.size() || !parse_number(words[i + 1], MAX, &n))
-                return error("go " + key + " needs a non-negative number");
+            // A lagging GUI sends negative clocks: they count as the least time, and we move.
+            bool clock = key == "time" || key == "increment" || key == "opptime" || key == "oppincrement";
+            if (i + 1 >= words.size() || !(clock ? parse_signed_number(words[i + 1], MAX, &n)
+                                                 : parse_number(words[i + 1], MAX, &n)))
+                return error("go " + key + (clock ? " needs a number" : " needs a non-negative number"));
+            if (clock) n = std::max<int64_t>(n, 0);
             ++i;
             if (key == "depth") limits.depth = int(std::min<int64_t>(n, MAX_PLY - 1)), depthZero = !n;
             else if (key == "nodes") limits.nodes = uint64_t(std::max<int64_t>(n, 1));
@@ -194,9 +195,14 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
             else if (key == "oppincrement") oppInc = n;
             // oppmovestogo: the opponent's schedule does not change ours.
         } else
-            return error("unknown go parameter '" + words[i] + "'");
+            return error("unknown go parameter " + quote_input(words[i]));
     }
     if (limits.ponder && draw) return error("go ponder and go draw exclude each other");
+    if (engine_.position_refused()) {
+        // Never a move for a side the GUI did not mean: the position it sent was refused.
+        error("no position to search: the last 'position' was refused");
+        return send_line("nobestmove");
+    }
 
     const Position& pos = engine_.position();
     if (depthZero) {
@@ -219,8 +225,10 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
     SearchListener listener;
     listener.on_info = [](const SearchInfo& info) {
         if (info.bound != BOUND_EXACT) return;
-        send_line("info depth " + std::to_string(info.depth) + " score " +
-                  std::to_string(info.score) + " pv" + pv_string(info.pv));
+        // Time and nodes on the PV line too: uci2wb and XBoard read nodes only from there.
+        send_line("info depth " + std::to_string(info.depth) + " score " + std::to_string(info.score) +
+                  " time " + std::to_string(info.time) + " nodes " + std::to_string(info.nodes) + " pv" +
+                  pv_string(info.pv));
         send_line("info time " + std::to_string(info.time) + " nodes " + std::to_string(info.nodes));
     };
     listener.on_bestmove = [this](const SearchResult& r) {
@@ -237,7 +245,7 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
         send_line("info message time optimum " + std::to_string(tm.optimum()) + " maximum " +
                   std::to_string(tm.maximum()));
     }
-    engine_.go(limits, listener);
+    if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
     if (batch_ && !limits.infinite && !limits.ponder) engine_.wait();
 }
 

@@ -18,12 +18,6 @@ std::string score_string(Value v) {
     return "cp " + std::to_string(v);
 }
 
-bool parse_check(const std::string& v, bool* out) {
-    if (iequals(v, "true")) return *out = true, true;
-    if (iequals(v, "false")) return *out = false, true;
-    return false;
-}
-
 }  // namespace
 
 Wdl wdl_from_score(int score) {
@@ -36,7 +30,7 @@ Wdl wdl_from_score(int score) {
     return {win, 1000 - win - loss, loss};
 }
 
-void UciProtocol::error(const std::string& text) { send_line("info string error: " + text); }
+void UciProtocol::error(const std::string& text) { send_line("info string error: " + printable(text)); }
 
 bool UciProtocol::require_idle() {
     if (engine_.make_idle()) return true;
@@ -68,7 +62,7 @@ bool UciProtocol::handle(const std::string& line) {
         engine_.wait();
         return false;
     } else
-        error("unknown command '" + words[0] + "'");
+        error("unknown command " + quote_input(words[0]));
     return true;
 }
 
@@ -103,19 +97,20 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     auto spin = [&](int64_t min, int64_t max) {
         bool ok = parse_number(value, max, &n) && n >= min;
         if (!ok)
-            error("option '" + join(words, 2, v) + "' takes a number from " + std::to_string(min) +
+            error("option " + quote_input(join(words, 2, v)) + " takes a number from " + std::to_string(min) +
                   " to " + std::to_string(max));
         return ok;
     };
     auto check = [&](bool* target) {
-        if (!parse_check(value, target)) error("option '" + join(words, 2, v) + "' takes true or false");
+        if (!parse_check_value(value, target)) error("option " + quote_input(join(words, 2, v)) + " takes true or false");
     };
     EngineOptions& o = engine_.options();
     if (name == "hash") {
         if (spin(1, Engine::MAX_HASH_MB) && !engine_.set_hash(int(n)))
             error("not enough memory for a " + value + " MB hash table; the old one stays");
     } else if (name == "threads") {
-        if (spin(1, Engine::MAX_THREADS)) engine_.set_threads(int(n));
+        if (spin(1, Engine::MAX_THREADS) && engine_.set_threads(int(n)) < n)
+            error("not enough memory for " + value + " threads; using " + std::to_string(o.threads));
     } else if (name == "clear hash") engine_.clear_hash();
     else if (name == "ponder") check(&o.ponder);
     else if (name == "multipv") {
@@ -131,12 +126,12 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     } else if (name == "use nnue") {
         bool on = false;
         std::string why;
-        if (!parse_check(value, &on)) error("option 'Use NNUE' takes true or false");
+        if (!parse_check_value(value, &on)) error("option 'Use NNUE' takes true or false");
         else if (!engine_.set_use_nnue(on, &why)) error(why);
     } else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
     } else
-        error("no such option '" + join(words, 2, v) + "'");
+        error("no such option " + quote_input(join(words, 2, v)));
 }
 
 void UciProtocol::position(const std::vector<std::string>& words, size_t first) {
@@ -145,7 +140,7 @@ void UciProtocol::position(const std::vector<std::string>& words, size_t first) 
     std::vector<std::string> moves;
     if (!parse_position_words(words, first, &fen, &moves, &why) ||
         !engine_.set_position(fen, moves, &why))
-        error(why);
+        error(why), engine_.refuse_position();
 }
 
 void UciProtocol::judge(const std::vector<std::string>& words) {
@@ -157,17 +152,8 @@ void UciProtocol::judge(const std::vector<std::string>& words) {
 }
 
 void UciProtocol::perft(int depth) {
-    Position pos = engine_.position();
-    uint64_t total = 0;
-    for (Move m : MoveList::of<LEGAL>(pos)) {
-        pos.do_move(m);
-        uint64_t n = depth > 1 ? chuhe::perft(pos, depth - 1) : 1;
-        pos.undo_move();
-        total += n;
-        send_line(Position::move_to_string(m) + ": " + std::to_string(n));
-    }
-    send_line("");
-    send_line("Nodes searched: " + std::to_string(total));
+    // On its own thread, like a search: stop, isready and quit are answered meanwhile.
+    engine_.perft(depth, [](const std::string& line) { send_line(line); });
 }
 
 void UciProtocol::go(const std::vector<std::string>& words) {
@@ -184,20 +170,23 @@ void UciProtocol::go(const std::vector<std::string>& words) {
             while (i + 1 < words.size()) {
                 std::string why;
                 Move m = pos.parse_move(words[i + 1], &why);
-                if (m == MOVE_NONE) return error("bad move '" + words[i + 1] + "' in searchmoves: " + why);
+                if (m == MOVE_NONE) return error("bad move " + quote_input(words[i + 1]) + " in searchmoves: " + why);
                 limits.searchmoves.push_back(m);
                 ++i;
             }
         } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" ||
                    key == "movestogo" || key == "movetime" || key == "depth" || key == "nodes" ||
                    key == "mate" || key == "perft") {
-            if (i + 1 >= words.size() || !parse_number(words[i + 1], MAX, &n))
-                return error("go " + key + " needs a non-negative number");
+            // A lagging GUI sends negative clocks: they count as the least time, and we move.
+            bool clock = key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movetime";
+            if (i + 1 >= words.size() || !(clock ? parse_signed_number(words[i + 1], MAX, &n)
+                                                 : parse_number(words[i + 1], MAX, &n)))
+                return error("go " + key + (clock ? " needs a number" : " needs a non-negative number"));
             ++i;
             if (key == "wtime") limits.time[RED] = std::max<int64_t>(n, 1);
             else if (key == "btime") limits.time[BLACK] = std::max<int64_t>(n, 1);
-            else if (key == "winc") limits.inc[RED] = n;
-            else if (key == "binc") limits.inc[BLACK] = n;
+            else if (key == "winc") limits.inc[RED] = std::max<int64_t>(n, 0);
+            else if (key == "binc") limits.inc[BLACK] = std::max<int64_t>(n, 0);
             else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(n, 1000));
             else if (key == "movetime") limits.movetime = std::max<int64_t>(n, 1);
             else if (key == "depth") limits.depth = int(std::clamp<int64_t>(n, 1, MAX_PLY - 1));
@@ -208,11 +197,16 @@ void UciProtocol::go(const std::vector<std::string>& words) {
                 return perft(int(n));
             }
         } else
-            return error("unknown go parameter '" + words[i] + "'");
+            return error("unknown go parameter " + quote_input(words[i]));
     }
     if (!limits.use_time_management() && !limits.movetime && !limits.depth && !limits.nodes &&
         !limits.mate)
         limits.infinite = true;
+    if (engine_.position_refused()) {
+        // Never a move for a side the GUI did not mean: the position it sent was refused.
+        error("no position to search: the last 'position' was refused");
+        return send_line("bestmove (none)");
+    }
 
     if (engine_.options().debug && limits.use_time_management()) {
         TimeManager tm;
@@ -254,7 +248,7 @@ void UciProtocol::go(const std::vector<std::string>& words) {
         if (r.ponder) s += " ponder " + Position::move_to_string(r.ponder);
         send_line(s);
     };
-    engine_.go(limits, listener);
+    if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
 }
 
 int run_uci(const std::vector<std::string>&) { return run_protocol_loop(Protocol::UCI); }

@@ -123,4 +123,54 @@ std::string decode_record_text(std::string_view bytes) {
     return is_valid_utf8(bytes) ? std::string(bytes) : gbk_to_utf8(bytes);
 }
 
+namespace {
+
+// One game's bytes as UTF-8 (see decode_pgn_text).
+std::string decode_game_bytes(std::string_view bytes) {
+    size_t multiByte = 0, invalid = 0;
+    char32_t cp;
+    for (size_t i = 0; i < bytes.size();) {
+        size_t n = utf8_sequence(bytes, i, &cp);
+        if (n == 0) ++invalid, ++i;
+        else multiByte += n > 1, i += n;
+    }
+    if (invalid == 0) return std::string(bytes);
+    if (multiByte <= invalid) return gbk_to_utf8(bytes);
+    std::string out;  // mostly UTF-8: keep it, mark the bad bytes
+    for (size_t i = 0; i < bytes.size();) {
+        size_t n = utf8_sequence(bytes, i, &cp);
+        if (n == 0) append_utf8(out, U'\uFFFD'), ++i;
+        else out.append(bytes.substr(i, n)), i += n;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string decode_pgn_text(std::string_view bytes) {
+    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+    if (is_valid_utf8(bytes)) return std::string(bytes);
+    // Cut before each line that starts a tag section after other text. A line start is a
+    // character start in both encodings, so the cut never splits a character.
+    std::string out;
+    size_t gameStart = 0;
+    bool inTags = false;  // the last non-blank line was a tag line
+    for (size_t line = 0; line < bytes.size();) {
+        size_t end = bytes.find('\n', line);
+        end = end == std::string_view::npos ? bytes.size() : end + 1;
+        size_t first = bytes.find_first_not_of(" \t\r", line);
+        if (first < end && bytes[first] != '\n') {
+            bool tag = bytes[first] == '[';
+            if (tag && !inTags && line > gameStart) {
+                out += decode_game_bytes(bytes.substr(gameStart, line - gameStart));
+                gameStart = line;
+            }
+            inTags = tag;
+        }
+        line = end;
+    }
+    out += decode_game_bytes(bytes.substr(gameStart));
+    return out;
+}
+
 }  // namespace chuhe

@@ -20,6 +20,13 @@ std::string utf8_to_gbk(std::string_view s);
 // anything else is taken to be GBK (what xqbase tools and XQStudio write).
 std::string decode_record_text(std::string_view bytes);
 
+// Text of a PGN file as UTF-8, decided game by game (a game starts at a tag line that
+// follows movetext): one bad byte, or a file cut in the middle of a character, costs at most
+// the game it is in. A game's bytes are taken as UTF-8 when they are valid, or when valid
+// multi-byte UTF-8 characters outnumber the invalid bytes (those become U+FFFD); otherwise
+// as GBK. Lines stay where they were.
+std::string decode_pgn_text(std::string_view bytes);
+
 // Splits UTF-8 text into code points; invalid bytes become U+FFFD.
 std::u32string utf8_to_u32(std::string_view s);
 void append_utf8(std::string& out, char32_t c);

@@ -336,7 +336,7 @@ std::string escape_comment(std::string_view c) {
 
 PgnReadResult read_pgn(std::string_view bytes) {
     PgnReadResult result;
-    std::string text = decode_record_text(bytes);
+    std::string text = decode_pgn_text(bytes);
     for (const RawGame& raw : Lexer(text).run()) {
         ++result.gamesSeen;
         Game g;
@@ -382,7 +382,8 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
     if (!game.comment.empty()) out += "{" + escape_comment(game.comment) + "}\n";
     if (!ok) out += "{chuhe: bad start position: " + escape_comment(why) + "}\n";
     bool lineOpen = false;  // a red move was written on the current line
-    int blackFirst = ok && pos.side_to_move() == BLACK;
+    // Move numbers go on from the start position's (its FEN's move number).
+    int firstPly = ok ? pos.game_ply() : 0;
     for (size_t i = 0; ok && i < game.moves.size(); ++i) {
         const GameMove& gm = game.moves[i];
         if (!MoveList::of(pos).contains(gm.move)) {
@@ -392,7 +393,7 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
             lineOpen = false;
             break;
         }
-        std::string number = std::to_string((i + blackFirst) / 2 + 1);
+        std::string number = std::to_string((firstPly + i) / 2 + 1);
         if (pos.side_to_move() == RED) out += number + ". ";
         else if (lineOpen) out += " ";
         else out += western ? number + "... " : number + ".          ";

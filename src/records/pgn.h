@@ -23,7 +23,7 @@ struct PgnReadResult {
     int gamesSeen = 0;                // games in the file, read or skipped
 };
 
-// `bytes` is the file content, UTF-8 or GBK (see decode_record_text).
+// `bytes` is the file content, UTF-8 or GBK, decided game by game (see decode_pgn_text).
 PgnReadResult read_pgn(std::string_view bytes);
 
 // Writes one game. ICCS, WXF and CHINESE give the xqbase dialect ([Game "Chinese Chess"] first,

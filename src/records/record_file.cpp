@@ -1,6 +1,7 @@
 #include "records/record_file.h"
 
 #include <fstream>
+#include <sys/stat.h>
 #include <sstream>
 
 #include "records/pgn.h"
@@ -9,6 +10,11 @@
 namespace chuhe {
 
 bool read_file_bytes(const std::string& path, std::string& bytes, std::string* error) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        if (error) *error = "cannot read " + path + ": it is a directory";
+        return false;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         if (error) *error = "cannot open " + path;

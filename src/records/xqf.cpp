@@ -214,8 +214,10 @@ bool read_xqf(std::string_view bytes, Game& game, std::string* error) {
         if (empty) fen += char('0' + empty);
         if (rank) fen += '/';
     }
-    fen += first == RED ? " w - - 0 1" : " b - - 0 1";
     Position pos;
+    // Without moves nothing shows who is to move: red, unless only black can be (red in check).
+    if (line.empty() && !pos.set(fen + " w - - 0 1") && pos.set(fen + " b - - 0 1")) first = BLACK;
+    fen += first == RED ? " w - - 0 1" : " b - - 0 1";
     if (!pos.set(fen, &why)) return fail("bad start position " + fen + ": " + why);
     g.startFen = pos.fen();
 
@@ -233,6 +235,22 @@ bool read_xqf(std::string_view bytes, Game& game, std::string* error) {
         pos.do_move(m);
     }
     game = std::move(g);
+    return true;
+}
+
+bool xqf_can_store(const Game& game, std::string* why) {
+    Position pos;
+    if (pos.set(game.startFen) && pos.side_to_move() == BLACK && game.moves.empty()) {
+        // The reader would take red to move (or, if red is in check, black by inference), so
+        // refuse rather than write a file that reads back as another game.
+        Position red;
+        std::string fen = pos.fen();
+        bool inferred = !red.set(fen.substr(0, fen.find(' ')) + " w");
+        if (!inferred) {
+            if (why) *why = "XQF 1.0 cannot record that black is to move in a game without moves";
+            return false;
+        }
+    }
     return true;
 }
 

@@ -15,9 +15,15 @@ bool looks_like_xqf(std::string_view bytes);
 
 // Reads the header (title, event, date, site, players, result ... as tags, GBK decoded), the
 // start position, the main line and its comments; variations are skipped. The side to move
-// is the colour of the first moving piece (XQF does not store it reliably). Returns false
+// is the colour of the first moving piece (XQF does not store it reliably); without moves,
+// red, unless red is in check (then black). Returns false
 // with the reason for a truncated or corrupt file, an impossible position or an illegal move.
 bool read_xqf(std::string_view bytes, Game& game, std::string* error);
+
+// False (with the reason) for a game that XQF 1.0 cannot hold as it is: black to move in a
+// start position without moves (the format has no side-to-move field; the reader takes the
+// colour of the first moving piece, and without moves red, unless red is in check).
+bool xqf_can_store(const Game& game, std::string* why);
 
 // Writes an XQF 1.0 file (unencrypted): header, start position, main line and comments.
 // Tags the header has no room for are dropped; strings are written in GBK when the C

@@ -338,6 +338,9 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         ss->currentMove = move;
         ss->movedPiece = pos_.piece_on(from_sq(move));
         eval_.do_move(pos_, move);
+        // The child's PV starts empty for every move: a move that raises alpha without a PV
+        // re-search (it fails high) must not inherit the previous move's continuation.
+        if (PvNode) pv[0] = MOVE_NONE, (ss + 1)->pv = pv;
 
         if (depth >= 2 && moveCount > 1 + rootNode && (!capture || cutNode)) {
             int r = reduction(depth, moveCount);

@@ -1,6 +1,7 @@
 #include "search/thread_pool.h"
 
 #include <algorithm>
+#include <system_error>
 
 #include "core/movegen.h"
 
@@ -17,7 +18,11 @@ void ThreadPool::set_size(int n) {
     wait();
     n = std::max(n, 1);
     workers_.clear();
-    for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
+    try {
+        for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
+    } catch (const std::bad_alloc&) {
+        if (workers_.empty()) throw;  // not even one: nothing sensible is left to do
+    }
 }
 
 void ThreadPool::clear() {
@@ -25,8 +30,8 @@ void ThreadPool::clear() {
     for (auto& w : workers_) w->clear();
 }
 
-void ThreadPool::start(const Position& pos, const SearchLimits& limits,
-                       const SearchOptions& options, SearchListener listener) {
+int ThreadPool::start(const Position& pos, const SearchLimits& limits,
+                      const SearchOptions& options, SearchListener listener) {
     wait();
     limits_ = limits;
     options_ = options;
@@ -54,7 +59,24 @@ void ThreadPool::start(const Position& pos, const SearchLimits& limits,
     for (auto& w : workers_) w->prepare(pos, rootMoves);
     helpersRunning_ = size() - 1;
     // Thread creation orders everything written above before the workers read it.
-    for (auto& w : workers_) threads_.emplace_back([worker = w.get()] { worker->run(); });
+    int started = 0;
+    try {
+        threads_.reserve(workers_.size());
+        for (auto& w : workers_) {
+            if (threadLimitForTests >= 0 && started >= threadLimitForTests)
+                throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+            threads_.emplace_back([worker = w.get()] { worker->run(); });
+            ++started;
+        }
+    } catch (const std::exception&) {
+        // Out of threads (or memory for their stacks): search with those that started.
+        helpersRunning_.fetch_sub(size() - std::max(started, 1));
+        if (started == 0) {
+            stop_ = true;
+            workers_[0]->run();  // stopped at once: delivers the best move it has, here
+        }
+    }
+    return started;
 }
 
 void ThreadPool::ponderhit() {

@@ -25,14 +25,18 @@ public:
     explicit ThreadPool(TranspositionTable& tt);
     ~ThreadPool();
 
-    void set_size(int n);  // while idle
+    void set_size(int n);  // while idle; fewer when memory runs out (see size())
     int size() const { return int(workers_.size()); }
     void clear();  // forget the statistics of earlier searches
 
     // Starts searching `pos` and returns at once; listener.on_bestmove is called from the
-    // main worker's thread when the search ends.
-    void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
-               SearchListener listener);
+    // main worker's thread when the search ends. Returns the threads that started: when the
+    // system refuses some, the search runs without them; when it refuses even the main
+    // thread, the best move is delivered at once from the caller's thread (no search).
+    int start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
+              SearchListener listener);
+    // For tests: thread creation fails after this many threads of one search (-1: never).
+    static inline std::atomic<int> threadLimitForTests{-1};
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     void ponderhit();
     void wait();  // until the search has ended and its threads are joined

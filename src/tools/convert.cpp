@@ -70,6 +70,11 @@ int run_convert(const std::vector<std::string>& args) {
                       << records.games.size() << " readable games\n";
             return 2;
         }
+        std::string why;
+        if (!xqf_can_store(records.games[0], &why)) {
+            std::cerr << "convert: " << in << ": " << why << "\n";
+            return 2;
+        }
         text = write_xqf(records.games[0]);
     } else {
         for (size_t i = 0; i < records.games.size(); ++i) {
@@ -79,6 +84,10 @@ int run_convert(const std::vector<std::string>& args) {
     }
     if (out == "-") {
         std::cout << text << std::flush;
+        if (!std::cout) {
+            std::cerr << "convert: cannot write to standard output\n";
+            return 2;
+        }
     } else {
         std::ofstream f(out, std::ios::binary);
         f << text;
@@ -90,6 +99,10 @@ int run_convert(const std::vector<std::string>& args) {
     }
     std::cerr << "convert: " << records.games.size() << " of " << records.gamesSeen
               << " games written to " << out << "\n";
+    if (records.gamesSeen == 0) {
+        std::cerr << "convert: " << in << " holds no game\n";
+        return 1;
+    }
     return records.errors.empty() ? 0 : 1;
 }
 

@@ -19,9 +19,22 @@ uint64_t perft(Position& pos, int depth) {
     return nodes;
 }
 
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return count_legal_moves(pos);
+    uint64_t nodes = 0;
+    for (Move m : MoveList::of<LEGAL>(pos)) {
+        if (stop->load(std::memory_order_relaxed)) break;
+        pos.do_move(m);
+        nodes += perft(pos, depth - 1, stop);
+        pos.undo_move();
+    }
+    return nodes;
+}
+
 int run_perft(const std::vector<std::string>& args) {
     if (args.empty() || args.size() > 2 || args[0].find_first_not_of("0123456789") != std::string::npos ||
-        args[0].size() > 2) {
+        args[0].size() > 2 || args[0].find_first_not_of('0') == std::string::npos) {
         std::cerr << "usage: chuhe perft DEPTH [FEN]   (DEPTH a whole number from 1 to 99)\n";
         return 2;
     }

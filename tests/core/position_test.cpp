@@ -70,6 +70,25 @@ TEST(Fen, AcceptsVariantsOfTheNotation) {
     EXPECT_EQ(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 7 12");
 }
 
+// Fault 11: what the tightened checks must still accept.
+TEST(Fen, AcceptsPossibleCountsAndPawnFiles) {
+    Position pos;
+    // A crossed pawn may share a file with an uncrossed one; half-move counts up to the plies played.
+    EXPECT_TRUE(pos.set("3k5/9/9/9/P8/P8/9/9/9/4K4 w"));
+    EXPECT_TRUE(pos.set("3k5/9/9/P8/P8/9/9/9/9/4K4 w - - 2 2"));
+    EXPECT_TRUE(pos.set("3k5/9/9/P8/P8/9/9/9/9/4K4 b - - 3 2"));
+    EXPECT_TRUE(pos.set("3k5/9/9/P8/P8/9/9/9/9/4K4 w - - 119 61"));
+}
+
+// Fault 16: fields past the sixth (the UCCI league runner appends " - - 0 1") are ignored.
+TEST(Fen, IgnoresFieldsPastTheSixth) {
+    Position pos;
+    ASSERT_TRUE(pos.set("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 4 - - 0 1"));
+    EXPECT_EQ(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 4");
+    ASSERT_TRUE(pos.set("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra"));
+    EXPECT_EQ(pos.side_to_move(), RED);
+}
+
 TEST(Fen, RejectsBadInputWithAReason) {
     const std::pair<const char*, const char*> cases[] = {
         {"", "empty FEN"},
@@ -81,7 +100,12 @@ TEST(Fen, RejectsBadInputWithAReason) {
         {"rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "more than 9 files"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w", "unknown piece letter 'X'"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", "half-move field"},
-        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra", "more than 6 fields"},
+        // Fault 11: impossible counts and pawn files.
+        {"3k5/9/9/9/9/P8/P8/9/9/4K4 w", "red has two pawns on file a that have not crossed the river"},
+        {"4k4/9/9/p8/p8/9/9/9/9/3K5 b", "black has two pawns on file a that have not crossed the river"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 200 1", "half-move field 200 is larger"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 999999 1", "larger than the 1 plies"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 3 2", "larger than the 2 plies"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w", "red must have exactly one king, has 2"},
         {"rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "black must have exactly one king, has 0"},
         {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w", "red must have exactly one king"},

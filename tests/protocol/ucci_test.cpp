@@ -41,7 +41,7 @@ void start(EngineProcess& e) {
 
 // Every line of a search is an info line of the UCCI shapes, then one bestmove.
 void expect_ucci_search_lines(const std::vector<std::string>& lines) {
-    std::regex depth("info depth \\d+ score -?\\d+ pv( [a-i][0-9][a-i][0-9])+");
+    std::regex depth("info depth \\d+ score -?\\d+ time \\d+ nodes \\d+ pv( [a-i][0-9][a-i][0-9])+");
     std::regex timeNodes("info time \\d+ nodes \\d+");
     std::regex best("bestmove [a-i][0-9][a-i][0-9]( ponder [a-i][0-9][a-i][0-9])?( draw| resign)?");
     ASSERT_FALSE(lines.empty());
@@ -87,7 +87,8 @@ TEST(Ucci, FindsMateInOne) {
     e.send("go depth 3");
     std::vector<std::string> lines = e.read_until("bestmove");
     expect_ucci_search_lines(lines);
-    EXPECT_EQ(lines[0], "info depth 1 score 29999 pv e1d1");
+    EXPECT_EQ(lines[0].substr(0, 25), "info depth 1 score 29999 ");
+    EXPECT_EQ(lines[0].substr(lines[0].size() - 8), " pv e1d1");
     EXPECT_EQ(lines.back(), "bestmove e1d1");
 }
 
@@ -266,7 +267,11 @@ TEST(Ucci, BadInputKeepsTheEngineRunning) {
     e.send("setoption usebook false");  // unknown options are silently ignored
     e.send("fly away");
     EXPECT_EQ(e.read_line(), "info message error: unknown command 'fly'");
-    // The position from before the errors is still there.
+    // A refused position leaves none: go refuses rather than search the old one.
+    e.send("go depth 2");
+    EXPECT_EQ(e.read_line(), "info message error: no position to search: the last 'position' was refused");
+    EXPECT_EQ(e.read_line(), "nobestmove");
+    e.send(MATE_IN_ONE);
     e.send("go depth 2");
     EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
     e.send("go infinite");

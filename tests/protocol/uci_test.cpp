@@ -222,7 +222,7 @@ TEST(Uci, BadInputKeepsTheEngineRunning) {
     e.send("go depth -1");
     EXPECT_EQ(e.read_line(), "info string error: go depth needs a non-negative number");
     e.send("go wtime");
-    EXPECT_EQ(e.read_line(), "info string error: go wtime needs a non-negative number");
+    EXPECT_EQ(e.read_line(), "info string error: go wtime needs a number");
     e.send("go depth 2 searchmoves e1d1 h2e2");
     EXPECT_EQ(e.read_line().rfind("info string error: bad move 'h2e2' in searchmoves", 0), 0u);
     e.send("setoption name Hash value -5");
@@ -235,7 +235,11 @@ TEST(Uci, BadInputKeepsTheEngineRunning) {
     EXPECT_EQ(e.read_line(), "info string error: expected 'setoption name <option> [value <value>]'");
     e.send("ucci");  // not a UCI command once UCI was chosen
     EXPECT_EQ(e.read_line(), "info string error: unknown command 'ucci'");
-    // Still the position from before the errors.
+    // A refused position leaves none: go refuses rather than search the old one.
+    e.send("go depth 2");
+    EXPECT_EQ(e.read_line(), "info string error: no position to search: the last 'position' was refused");
+    EXPECT_EQ(e.read_line(), "bestmove (none)");
+    e.send(MATE_IN_ONE);
     e.send("go depth 2");
     EXPECT_EQ(e.read_until("bestmove").back(), "bestmove e1d1");
     e.send("isready");

@@ -232,13 +232,14 @@ TEST(Notation, StackedPieces) {
         const char* wxf;
         std::vector<const char*> alsoRead;  // other accepted forms
     };
-    const char* fivePawns = "5k3/9/4P4/4P4/4P4/4P4/4P4/9/9/3K5 w";     // e7..e3 on 五
+    // e8..e4 on 五 (e7..e3 would put two uncrossed pawns on one file: impossible, issue 13)
+    const char* fivePawns = "5k3/4P4/4P4/4P4/4P4/4P4/9/9/9/3K5 w";
     const char* twoFiles = "5k3/9/4P4/2P1P4/2P1P4/9/9/9/9/3K5 w";      // 3 on 五, 2 on 七
     const char* rooks = "5k3/9/9/9/9/9/9/4R4/9/3KR4 w";                // rooks e2, e0
     const Case cases[] = {
-        {fivePawns, "e7e8", "一兵进一", "+++1", {"前兵进一", "15+1"}},
-        {fivePawns, "e6d6", "二兵平六", "P+.6", {"二兵平6", "P+=6", "25.6"}},
-        {fivePawns, "e5f5", "三兵平四", "P5.4", {"中兵平四", "35.4"}},
+        {fivePawns, "e8e9", "一兵进一", "+++1", {"前兵进一", "15+1"}},
+        {fivePawns, "e7d7", "二兵平六", "P+.6", {"二兵平6", "P+=6", "25.6"}},
+        {fivePawns, "e6f6", "三兵平四", "P5.4", {"中兵平四", "35.4"}},
         {twoFiles, "e7e8", "前五进一", "5++1", {"前兵五进一", "15+1"}},
         {twoFiles, "e6d6", "中五平六", "55.6", {"中兵平六", "中兵五平六", "25=6"}},
         {twoFiles, "e5f5", "后五平四", "5-.4", {"後五平四", "35.4"}},

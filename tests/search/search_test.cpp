@@ -25,7 +25,7 @@ TEST(Search, NoLegalMoveLoses) {
 TEST(Search, SixtyMoveRuleDraws) {
     // A rook up, but the 120th ply without capture is about to be played and no mate
     // comes at once: every line is a draw.
-    SearchRun drawn = run_search("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 60", depth_limit(5));
+    SearchRun drawn = run_search("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 61", depth_limit(5));
     EXPECT_EQ(drawn.result.score, VALUE_DRAW);
     SearchRun fresh = run_search("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 60", depth_limit(5));
     EXPECT_GT(fresh.result.score, 200);

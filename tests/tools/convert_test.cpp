@@ -123,3 +123,25 @@ TEST(Convert, BadArguments) {
     EXPECT_EQ(missing.status, 2);
     EXPECT_EQ(missing.err, "convert: cannot open /nonexistent/in.pgn\n");
 }
+
+// Issue 13, fault 14: no false success. A directory is not a record file, a full disk is a
+// failed write; fault 13: a game XQF cannot hold is refused.
+TEST(Convert, FailuresAreNotReportedAsSuccess) {
+    std::string dir = testing::TempDir();
+    CommandResult d = convert(shell_quote(dir) + " " + shell_quote(dir + "from_dir.pgn"));
+    EXPECT_EQ(d.status, 2) << d.err;
+    EXPECT_NE(d.err.find("it is a directory"), std::string::npos) << d.err;
+    std::ofstream(dir + "one.pgn") << "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 *\n";
+    std::string toFull = std::string(CHUHE_BINARY) + " convert " + shell_quote(dir + "one.pgn") +
+                         " - --format iccs >/dev/full 2>/dev/null";
+    int full = std::system(toFull.c_str());
+    EXPECT_TRUE(WIFEXITED(full) && WEXITSTATUS(full) == 2) << full;
+    std::ofstream(dir + "empty.pgn") << "";
+    CommandResult empty = convert(shell_quote(dir + "empty.pgn") + " -");
+    EXPECT_EQ(empty.status, 1) << empty.err;
+    EXPECT_NE(empty.err.find("holds no game"), std::string::npos) << empty.err;
+    std::ofstream(dir + "black.pgn") << "[Game \"Chinese Chess\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/4K3R b - - 0 1\"]\n*\n";
+    CommandResult black = convert(shell_quote(dir + "black.pgn") + " " + shell_quote(dir + "black.xqf"));
+    EXPECT_EQ(black.status, 2) << black.err;
+    EXPECT_NE(black.err.find("cannot record that black is to move"), std::string::npos) << black.err;
+}

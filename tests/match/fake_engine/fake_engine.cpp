@@ -6,9 +6,14 @@
 //   hang      never answers a search           noready   never answers isready
 //   slow      answers after 3 seconds          nomove    answers "bestmove (none)"
 //   resign    answers with "resign"            draw      offers a draw with every move
-// Usage: fake_engine MODE [AFTER]
+//   twice     answers "bestmove" twice         closeout  closes its output, keeps running
+//   bigmate   reports mate scores past the int range (2147483647, 1073741824, ...)
+// Usage: fake_engine MODE [AFTER]. With FAKE_ENGINE_PIDFILE set, it appends its process id
+// to that file at start.
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <unistd.h>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -23,6 +28,7 @@ int main(int argc, char** argv) {
     Position::init();
     std::string mode = argc > 1 ? argv[1] : "good";
     int after = argc > 2 ? std::atoi(argv[2]) : 0;
+    if (const char* pidFile = std::getenv("FAKE_ENGINE_PIDFILE")) std::ofstream(pidFile, std::ios::app) << getpid() << "\n";
     int played = 0;
     bool ucci = false;
     Position pos;
@@ -55,7 +61,18 @@ int main(int argc, char** argv) {
                 std::cout << "bestmove " << best << std::endl;
                 continue;
             }
-            if (mode == "illegal") std::cout << "bestmove a0a9" << std::endl;
+            if (mode == "twice") {
+                std::cout << "bestmove " << best << std::endl;
+                std::cout << "bestmove " << best << std::endl;
+            } else if (mode == "closeout") {
+                close(1);
+                std::this_thread::sleep_for(std::chrono::hours(1));
+            } else if (mode == "bigmate") {
+                const char* scores[] = {"mate 2147483647", "mate 1073741824", "mate 99999999999", "cp 2147483647"};
+                std::cout << "info depth 1 score " << (ucci ? "" : "cp ") << "99999999999 pv " << best << "\n";
+                std::cout << "info depth 2 score " << scores[played % 4] << " pv " << best << "\n";
+                std::cout << "bestmove " << best << std::endl;
+            } else if (mode == "illegal") std::cout << "bestmove a0a9" << std::endl;
             else if (mode == "garbage") std::cout << "bestmove xyz" << std::endl;
             else if (mode == "crash") return 3;
             else if (mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
