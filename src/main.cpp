@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "gui/gui.h"
 #include "protocol/protocol.h"
 #include "protocol/uci.h"
 #include "protocol/ucci.h"
@@ -35,6 +36,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
     {"ending", run_ending, "ending RED BLACK    solve a small ending, e.g. KN kaabb (the endgame scales' source)"},
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
+    {"gui", run_gui, "gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]...   the web board: play, analyse, records, rules"},
     {"tune", run_tune, "tune extract OUT PGN... | tune fit DATA [--out FILE]   fit the evaluation weights"},
 };
 
