@@ -11,7 +11,10 @@ const NAMES_S = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P:
                   k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
 const RED_FILES = ['九', '八', '七', '六', '五', '四', '三', '二', '一'];
 const BLACK_FILES = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-const TOKEN = new URLSearchParams(location.search).get('token') || '';
+const PARAMS = new URLSearchParams(location.search);
+const TOKEN = PARAMS.get('token') || '';
+// ?analysisnodes=N bounds each analysis (scripts and tests); normally analysis runs until stopped.
+const ANALYSIS_NODES = parseInt(PARAMS.get('analysisnodes') || '0', 10) || 0;
 
 const $ = (id) => document.getElementById(id);
 const S = {
@@ -334,11 +337,14 @@ function drawGraph() {
   el('line', { x1: 300 * S.ply / n, y1: 0, x2: 300 * S.ply / n, y2: 80, stroke: '#2f6fb3', 'stroke-width': 1 }, svg);
 }
 
-function scoreText(s, sideRed) {
+// A score from the side to move's view, written from red's view (+ is good for red).
+function scoreText(s, side) {
   if (!s) return '';
-  if (s.mate !== undefined) return (s.mate > 0 ? '+' : '-') + 'M' + Math.abs(s.mate);
-  if (s.rule) return s.rule === 'win' ? '+R' : '-R';
-  return (s.cp >= 0 ? '+' : '') + (s.cp / 100).toFixed(2);
+  const sign = side === 'black' ? -1 : 1;
+  if (s.mate !== undefined) return (sign * s.mate > 0 ? '+' : '-') + 'M' + Math.abs(s.mate);
+  if (s.rule) return (s.rule === 'win') === (sign > 0) ? '+R' : '-R';
+  const cp = sign * s.cp;
+  return (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2);
 }
 function scoreRedView(s, side) {
   let v = s.mate !== undefined ? (s.mate > 0 ? 10000 : -10000) : s.cp;
@@ -555,6 +561,7 @@ async function startAnalysis() {
   A.ctrl = ctrl; A.id = id; A.lines = []; A.ply = S.ply; A.side = S.view.side;
   const gen = ++A.gen;
   const body = gameBody(S.ply, { multipv: parseInt($('multipv').value, 10), id });
+  if (ANALYSIS_NODES) body.nodes = ANALYSIS_NODES;
   const headers = { 'Content-Type': 'application/json' };
   if (TOKEN) headers['X-Chuhe-Token'] = TOKEN;
   $('lines').textContent = '';
@@ -597,7 +604,7 @@ function onInfo(info) {
     li.className = 'line'; li.dataset.multipv = i + 1;
     const sc = document.createElement('span'); sc.className = 'score';
     const red = scoreRedView(l.score, A.side);
-    sc.textContent = scoreText(l.score);
+    sc.textContent = scoreText(l.score, A.side);
     const d = document.createElement('span'); d.className = 'depth'; d.textContent = 'd' + l.depth;
     li.append(sc, d, document.createTextNode(l.pvText.slice(0, 12).join(' ')));
     li.title = (red >= 0 ? 'red ' : 'black ') + 'better; ' + l.pv.join(' ');
@@ -606,7 +613,7 @@ function onInfo(info) {
   const best = A.lines[0];
   if (best) {
     const red = scoreRedView(best.score, A.side);
-    drawEval(red, scoreText(best.score));
+    drawEval(red, scoreText(best.score, A.side));
     S.scores[A.ply] = red;
     drawGraph();
     $('analysis-info').textContent = `depth ${best.depth}, ${Math.round(best.nps / 1000)} kN/s`;
