@@ -349,6 +349,10 @@ int GuiApp::searches_running() { return running_.load(); }
 
 bool GuiApp::host_allowed(const std::string& hostHeader) const {
     std::string h = to_lower(hostHeader);
+    // Listening on every address, the server cannot know the names it is reached by; the
+    // token (always set beyond loopback) keeps other sites' pages out instead.
+    if ((options_.host == "0.0.0.0" || options_.host == "::" || options_.host == "[::]") && !options_.token.empty())
+        return h.size() > 0 && h.size() < 256;
     std::string port = ":" + std::to_string(port_);
     std::vector<std::string> names = {"127.0.0.1", "localhost", "[::1]"};
     if (!is_loopback(options_.host)) {
@@ -368,7 +372,8 @@ HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
     // Cross-site requests: browsers name the page's origin.
     if (req.has_header("origin")) {
         std::string origin = to_lower(req.header("origin"));
-        if (origin.rfind("http://", 0) != 0 || !host_allowed(origin.substr(7)))
+        if (origin.rfind("http://", 0) != 0 ||
+            (origin.substr(7) != to_lower(req.header("host")) && !host_allowed(origin.substr(7))))
             return error_reply(403, "cross-origin request refused (Origin " + req.header("origin") + ")");
     }
     if (req.header("sec-fetch-site") == "cross-site") return error_reply(403, "cross-site request refused");

@@ -76,12 +76,14 @@ int run_gui(const std::vector<std::string>& args) {
         return 1;
     }
     app.set_port(server.port());
-    std::string shown = gui::is_loopback(options.host) ? "127.0.0.1" : options.host;
+    bool everywhere = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]";
+    std::string shown = gui::is_loopback(options.host) || everywhere ? "127.0.0.1" : options.host;
     if (shown.find(':') != std::string::npos && shown.front() != '[') shown = "[" + shown + "]";
     std::cout << "open http://" << shown << ":" << server.port() << "/"
               << (options.token.empty() ? "" : "?token=" + options.token) << std::endl;
     if (!options.token.empty())
-        std::cout << "listening beyond loopback: the API needs the token in that address" << std::endl;
+        std::cout << "listening beyond loopback" << (everywhere ? " (on every address: use this machine's name or address)" : "")
+                  << ": the API needs the token in that address" << std::endl;
     runningServer = &server;
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);

@@ -73,6 +73,18 @@ TEST(GuiApi, RefusesForeignHostsOriginsAndMissingTokens) {
     EXPECT_EQ(request(guarded.port(), "GET", "/api/info?token=0123456789abcdef").status, 200);
     EXPECT_EQ(request(guarded.port(), "GET", "/api/info", "", "X-Chuhe-Token: 0123456789abcdef\r\n").status, 200);
     EXPECT_EQ(request(guarded.port(), "GET", "/").status, 200);  // the page itself holds no data
+    // Listening on every address: any name reaches it, the token keeps other sites out.
+    GuiOptions everywhere = GuiServer::default_options();
+    everywhere.host = "0.0.0.0";
+    everywhere.token = "fedcba9876543210";
+    GuiServer open(everywhere);
+    std::string lan = "GET /api/info?token=fedcba9876543210 HTTP/1.1\r\nHost: 192.168.7.7:" + std::to_string(open.port());
+    EXPECT_EQ(test::raw_request(open.port(), lan + "\r\n\r\n").status, 200);
+    EXPECT_EQ(test::raw_request(open.port(), lan + "\r\nOrigin: http://attacker.example\r\n\r\n").status, 403);
+    EXPECT_EQ(test::raw_request(open.port(), lan + "\r\nOrigin: http://192.168.7.7:" + std::to_string(open.port()) +
+                                                 "\r\n\r\n")
+                  .status,
+              200);
     EXPECT_TRUE(is_loopback("127.0.0.1") && is_loopback("::1") && is_loopback("localhost"));
     EXPECT_FALSE(is_loopback("0.0.0.0") || is_loopback("192.168.1.2"));
     EXPECT_EQ(random_token().size(), 32u);

@@ -453,6 +453,8 @@ async function newGame() {
     S.startFen = S.view ? S.view.fen : S.startFen;
   }
   S.moves = []; S.comments = []; S.ply = 0; S.scores = [];
+  // A human playing black alone sees the board from black's side.
+  S.flipped = P.players.black === 'human' && P.players.red !== 'human';
   await refresh();
 }
 
