@@ -372,8 +372,8 @@ HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
     // Cross-site requests: browsers name the page's origin.
     if (req.has_header("origin")) {
         std::string origin = to_lower(req.header("origin"));
-        if (origin.rfind("http://", 0) != 0 ||
-            (origin.substr(7) != to_lower(req.header("host")) && !host_allowed(origin.substr(7))))
+        // Only the page this server served (same origin) may call it.
+        if (origin.rfind("http://", 0) != 0 || origin.substr(7) != to_lower(req.header("host")))
             return error_reply(403, "cross-origin request refused (Origin " + req.header("origin") + ")");
     }
     if (req.header("sec-fetch-site") == "cross-site") return error_reply(403, "cross-site request refused");

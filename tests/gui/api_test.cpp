@@ -61,7 +61,9 @@ TEST(GuiApi, RefusesForeignHostsOriginsAndMissingTokens) {
     EXPECT_EQ(cross.status, 403);
     EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: null\r\n").status, 403);
     EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Sec-Fetch-Site: cross-site\r\n").status, 403);
-    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: http://localhost:" + port + "\r\n").status, 200);
+    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: http://127.0.0.1:" + port + "\r\n").status, 200);
+    // Another name of this machine is another origin.
+    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: http://localhost:" + port + "\r\n").status, 403);
     auto localhost = test::raw_request(s.port(), "GET /api/info HTTP/1.1\r\nHost: localhost:" + port + "\r\n\r\n");
     EXPECT_EQ(localhost.status, 200);
 
