@@ -213,6 +213,21 @@ def test_analysis_multipv3(b, out):
     b.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#arrows .arrow"), "arrows gone after stop")
 
 
+def test_engine_against_engine(b, out):
+    b.open()
+    Select(b.d.find_element(By.ID, "player-red")).select_by_value("0")
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: len(b.moves()) >= 8, "eight moves of engine against engine")
+    b.d.find_element(By.ID, "pause").click()
+    b.wait(lambda d: d.execute_script("return S.play.paused && !S.play.thinking"), "paused")
+    # The score graph has a point for each engine move.
+    points = b.d.execute_script("const l = document.getElementById('graphline'); return l ? l.points.length : 0")
+    assert points >= 6, points
+    b.d.save_screenshot(os.path.join(out, "engines.png"))
+
+
 def test_editor_refuses_impossible(b, out):
     b.open()
     b.open_section("editbox")
@@ -248,6 +263,7 @@ def main():
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
+        ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
         ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
     ]
     failed = []

@@ -219,7 +219,7 @@ function drawClocks() {
   const sides = S.flipped ? ['red', 'black'] : ['black', 'red'];  // top, bottom
   ['clock-top', 'clock-bottom'].forEach((id, i) => {
     const side = sides[i], box = $(id);
-    box.querySelector('.who').textContent = (side === 'red' ? 'Red ' : 'Black ') + playerName(P.players[side]);
+    box.querySelector('.who').textContent = (side === 'red' ? 'Red ' : 'Black ') + (P.active ? playerName(P.players[side]) : '');
     let text = '';
     if (P.tc && P.tc.base) {
       let ms = P.clocks[side];
@@ -352,6 +352,12 @@ function scoreRedView(s, side) {
 }
 
 function render() {
+  // The bar shows the latest score known for this position (an engine's move or analysis).
+  const known = S.scores[S.ply];
+  if (known !== undefined && !S.analysis.on) {
+    const cp = Math.max(-99999, Math.min(99999, known));
+    drawEval(cp, Math.abs(cp) >= 10000 ? (cp > 0 ? '+M' : '-M') : (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2));
+  }
   drawBoard();
   drawMoves();
   drawStatus();
@@ -849,7 +855,7 @@ async function init() {
     } else {
       afterPosition();
     }
-    updateButtons(); drawClocks();
+    updateButtons(); drawClocks(); drawStatus();
   });
   $('analyse').addEventListener('click', () => {
     const A = S.analysis;
