@@ -372,6 +372,7 @@ function updateButtons() {
   $('draw').disabled = !P.active || !!P.result;
   $('pause').disabled = !P.active || !!P.result;
   $('pause').textContent = P.paused ? 'Resume' : 'Pause';
+  $('draw').textContent = P.engineOffersDraw ? 'Accept draw' : 'Offer draw';
 }
 
 // ---------------------------------------------------------------- legal moves and refresh
@@ -416,6 +417,8 @@ async function playMove(iccs, byEngine) {
     S.scores = S.scores.slice(0, S.ply + 1);
   }
   if (P.active && !P.result && P.tc) chargeClock(S.view.side, byEngine ? byEngine.elapsed : null);
+  if (!P.active) { P.result = null; P.reason = ''; }
+  P.engineOffersDraw = P.engineOffersDraw && !!byEngine;
   S.moves.push(iccs);
   S.comments.push('');
   S.ply = S.moves.length;
@@ -479,6 +482,7 @@ function endGame(result, reason) {
   const P = S.play;
   stopEngine();
   P.result = result; P.reason = reason;
+  P.active = false;  // the board is free again: step through the game, try other moves
   drawStatus(); drawClocks(); updateButtons();
 }
 
@@ -519,6 +523,9 @@ async function engineMove() {
   if (r.resigns) return endGame(wins, who + ' resigns');
   if (P.drawOffered && r.offersDraw) return endGame('1/2-1/2', 'draw by agreement');
   P.drawOffered = false;
+  // The engine offers a draw with its move: the human may accept before replying.
+  P.engineOffersDraw = r.offersDraw && P.players[side === 'red' ? 'black' : 'red'] === 'human';
+  if (P.engineOffersDraw) showError('the engine offers a draw: press "Accept draw" or play on');
   if (r.score) S.scores[S.moves.length + 1] = scoreRedView(r.score, side);
   if (P.tc.base && P.clocks[side] - r.elapsed < -100) {
     chargeClock(side, r.elapsed);
@@ -791,7 +798,8 @@ function loadGame(i) {
   refresh();
 }
 
-async function savePgn() {
+async function savePgn(format) {
+  if (format !== 'xqf') format = 'pgn';
   const P = S.play;
   const tags = { Event: 'Chuhe GUI', Date: new Date().toISOString().slice(0, 10).replace(/-/g, '.') };
   if (P.active || P.result) {
@@ -802,11 +810,17 @@ async function savePgn() {
   if (P.reason) tags.Termination = P.reason;
   const notation = S.notation === 'iccs' ? 'iccs' : S.notation;
   try {
-    const text = await api('/api/record/save', { fen: S.startFen, moves: S.moves, comments: S.comments, tags, result,
-      notation, traditional: S.traditional });
+    const body = { fen: S.startFen, moves: S.moves, comments: S.comments, tags, result, notation,
+      traditional: S.traditional, format };
+    const headers = { 'Content-Type': 'application/json' };
+    if (TOKEN) headers['X-Chuhe-Token'] = TOKEN;
+    const r = await fetch('/api/record/save', { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error((await r.json()).error);
+    const blob = await r.blob();
+    const text = format === 'pgn' ? await blob.text() : '';
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
-    a.download = 'chuhe-game.pgn';
+    a.href = URL.createObjectURL(blob);
+    a.download = 'chuhe-game.' + format;
     document.body.appendChild(a); a.click(); a.remove();
     S.lastSavedPgn = text;
   } catch (e) { showError(e.message); }
@@ -845,7 +859,12 @@ async function init() {
     const human = P.players[S.view.side] === 'human' ? S.view.side : (P.players.red === 'human' ? 'red' : 'black');
     endGame(human === 'red' ? '0-1' : '1-0', human + ' resigns');
   });
-  $('draw').addEventListener('click', () => { S.play.drawOffered = true; showError('draw offered: the engine answers with its next move'); });
+  $('draw').addEventListener('click', () => {
+    const P = S.play;
+    if (P.engineOffersDraw) return endGame('1/2-1/2', 'draw by agreement');
+    P.drawOffered = true;
+    showError('draw offered: the engine answers with its next move');
+  });
   $('pause').addEventListener('click', () => {
     const P = S.play;
     P.paused = !P.paused;
@@ -878,7 +897,8 @@ async function init() {
   });
   $('file').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
   $('games').addEventListener('change', (e) => loadGame(parseInt(e.target.value, 10)));
-  $('save-pgn').addEventListener('click', savePgn);
+  $('save-pgn').addEventListener('click', () => savePgn('pgn'));
+  $('save-xqf').addEventListener('click', () => savePgn('xqf'));
   $('fen-load').addEventListener('click', () => setStartFen($('fen').value.trim()));
   $('fen-copy').addEventListener('click', () => { $('fen').select(); navigator.clipboard && navigator.clipboard.writeText($('fen').value).catch(() => {}); });
   $('edit').addEventListener('click', startEdit);
