@@ -28,7 +28,8 @@ namespace {
 constexpr size_t MAX_MOVES = 1000;   // plies in a game named by a request
 constexpr int MAX_MULTIPV = 8;
 constexpr size_t MAX_GAMES_RETURNED = 2000;
-constexpr int HEARTBEAT_MS = 1000;  // a comment line on idle event streams finds gone clients
+constexpr int HEARTBEAT_MS = 1000;
+constexpr int64_t GUI_TIME_MARGIN_MS = 500;  // a comment line on idle event streams finds gone clients
 
 HttpResponse json_reply(const Json& j, int status = 200) {
     HttpResponse r;
@@ -309,6 +310,9 @@ GuiApp::GuiApp(GuiOptions options) : options_(std::move(options)) {
     for (const match::EngineConfig& c : options_.engines) {
         auto e = std::make_unique<PlayEngine>();
         e->config = c;
+        // A board on a busy desktop is no tournament: a move may overstep its time by half a
+        // second before it loses on time (the match runner's default is 25 ms).
+        e->config.timeMarginMs = std::max<int64_t>(c.timeMarginMs, GUI_TIME_MARGIN_MS);
         engines_.push_back(std::move(e));
     }
 }

@@ -274,6 +274,45 @@ TEST(GuiApi, EngineMovesThroughTheMatchRunnersEngineClient) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+TEST(GuiApi, OtherEnginesPlayThroughTheirProtocol) {
+    int before = test::child_processes();
+    {
+        // A second engine as --engine adds it: here Chuhe again, speaking UCI (detected).
+        GuiOptions o = GuiServer::default_options();
+        match::EngineConfig uci;
+        uci.name = "chuhe-uci";
+        uci.command = CHUHE_BINARY;
+        uci.args = {"uci"};
+        o.engines.push_back(uci);
+        GuiServer s(o);
+        Json info = post(s, "/api/info", "{}");
+        ASSERT_EQ(info["engines"].items().size(), 2u);
+        EXPECT_EQ(info["engines"].items()[1]["name"].as_string(), "chuhe-uci");
+        Json r = post(s, "/api/engine/move", R"({"engine": 1, "moves": "h2e2 h9g7", "movetime": 50})");
+        EXPECT_EQ(r["status"].as_string(), "move") << r.dump();
+        EXPECT_EQ(r["engine"].as_string(), "chuhe-uci");
+        // An engine that cannot start is a 502 with the reason, and the server carries on.
+        GuiOptions bad = GuiServer::default_options();
+        match::EngineConfig missing;
+        missing.name = "missing";
+        missing.command = "/nonexistent/engine";
+        bad.engines = {missing};
+        GuiServer t(bad);
+        Json fail = post(t, "/api/engine/move", R"({"depth": 1})", 502);
+        EXPECT_NE(fail["error"].as_string().find("did not start"), std::string::npos);
+        EXPECT_EQ(request(t.port(), "GET", "/api/info").status, 200);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+TEST(GuiApi, CommandLineIsChecked) {
+    for (const char* args : {"--port abc", "--port 70000", "--bogus", "--host", "--host not-an-address"}) {
+        auto r = test::run_command(std::string(CHUHE_BINARY) + " gui " + args + " 2>&1");
+        EXPECT_NE(r.status, 0) << args;
+        EXPECT_NE(r.out.find("chuhe gui"), std::string::npos) << args << ": " << r.out;
+    }
+}
+
 TEST(GuiApi, RecordsLoadAndSave) {
     GuiServer s;
     std::string bytes;

@@ -354,9 +354,9 @@ function scoreRedView(s, side) {
 function render() {
   // The bar shows the latest score known for this position (an engine's move or analysis).
   const known = S.scores[S.ply];
-  if (known !== undefined && !S.analysis.on) {
-    const cp = Math.max(-99999, Math.min(99999, known));
-    drawEval(cp, Math.abs(cp) >= 10000 ? (cp > 0 ? '+M' : '-M') : (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2));
+  if (!S.analysis.on) {
+    if (known === undefined) drawEval(0, '');
+    else drawEval(known, Math.abs(known) >= 10000 ? (known > 0 ? '+M' : '-M') : (known >= 0 ? '+' : '') + (known / 100).toFixed(2));
   }
   drawBoard();
   drawMoves();
