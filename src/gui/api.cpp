@@ -332,8 +332,8 @@ void GuiApp::shutdown() {
         if (e->client) e->client->quit();
         e->client.reset();
     }
-    std::lock_guard<std::mutex> lock(mutex_);
-    analysers_.clear();
+    // The in-process analysers stay until the app is destroyed: a request that got past the
+    // shutdown check may still hold one.
 }
 
 int GuiApp::engine_processes() {
