@@ -447,7 +447,9 @@ function readPlayers() {
   S.play.players = { red: v('player-red'), black: v('player-black') };
 }
 
-async function newGame() {
+// A new game from the start position of the game on the board, or (fromHere) from the
+// position on the board.
+async function newGame(fromHere) {
   const P = S.play;
   stopEngine();
   readPlayers();
@@ -457,10 +459,7 @@ async function newGame() {
   P.tc = tc;
   P.clocks = { red: tc.base || 0, black: tc.base || 0 };
   P.active = true; P.paused = false; P.result = null; P.reason = ''; P.drawOffered = false; P.newgame = true;
-  if (S.ply !== S.moves.length || S.moves.length) {
-    // The game starts from the position on the board.
-    S.startFen = S.view ? S.view.fen : S.startFen;
-  }
+  if (fromHere === true && S.view) S.startFen = S.view.fen;
   S.moves = []; S.comments = []; S.ply = 0; S.scores = [];
   // A human playing black alone sees the board from black's side.
   S.flipped = P.players.black === 'human' && P.players.red !== 'human';
@@ -852,7 +851,8 @@ async function init() {
   });
   $('rules').addEventListener('change', (e) => { S.rules = e.target.value; refresh(); });
   $('tc').addEventListener('change', (e) => { $('tc-custom').hidden = e.target.value !== 'custom'; });
-  $('newgame').addEventListener('click', newGame);
+  $('newgame').addEventListener('click', () => newGame(false));
+  $('playhere').addEventListener('click', () => newGame(true));
   $('takeback').addEventListener('click', takeback);
   $('resign').addEventListener('click', () => {
     const P = S.play;
