@@ -423,7 +423,10 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
     const std::string& p = req.path;
     bool post = req.method == "POST";
     if (p == "/api/info") return info();
-    if (p == "/api/analyse") return analyse(body, stream);  // GET for EventSource and curl, or POST
+    if (p == "/api/analyse") {  // GET for EventSource and curl, or POST
+        if (req.method == "HEAD") return error_reply(405, "HEAD cannot stream a search");
+        return analyse(body, stream);
+    }
     if (!post) {
         if (p == "/api/position" || p == "/api/move" || p == "/api/judge" || p == "/api/engine/move" ||
             p == "/api/stop" || p == "/api/record/load" || p == "/api/record/save")

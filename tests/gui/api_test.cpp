@@ -222,6 +222,7 @@ TEST(GuiApi, AnalysisStreamsMultiPvLinesAsServerSentEvents) {
     EXPECT_EQ(get.status, 200);
     EXPECT_NE(get.body.find("event: bestmove"), std::string::npos);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"multipv": 99})").status, 422);
+    EXPECT_EQ(request(s.port(), "HEAD", "/api/analyse").status, 405);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": "deep"})").status, 422);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"id": "bad id!"})").status, 400);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"fen": "3k5/RR7/9/9/9/9/9/9/9/4K4 w", "moves": "a8a9", "depth": 2})").status,
