@@ -295,17 +295,20 @@ function drawStatus() {
   if (rep) {
     $('ruling-head').textContent = `Repetition (${rep.occurrence === 3 ? 'third' : 'second'} occurrence), ` +
       `${rep.rules} rules: ${rep.ruling}` + (rep.occurrence === 2 && rep.ruling.endsWith('loses') ? ' if repeated again' : '');
-    const pre = $('ruling');
-    pre.textContent = '';
-    for (const line of rep.lines) {
-      // Article numbers (24.3, 25.1, 26.8.2) and rule-set names stand out.
+    // Article numbers (24.3, 25.1, 26.8.2) and rule-set names stand out.
+    const write = (box, line) => {
       const parts = line.split(/(\b(?:CXA |AXF)?\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\b|\bAXF\b)/);
       parts.forEach((p, i) => {
-        if (i % 2) { const mk = document.createElement('mark'); mk.className = 'article'; mk.textContent = p; pre.appendChild(mk); }
-        else pre.appendChild(document.createTextNode(p));
+        if (i % 2) { const mk = document.createElement('mark'); mk.className = 'article'; mk.textContent = p; box.appendChild(mk); }
+        else box.appendChild(document.createTextNode(p));
       });
-      pre.appendChild(document.createTextNode('\n'));
-    }
+      box.appendChild(document.createTextNode('\n'));
+    };
+    const pre = $('ruling'), grounds = $('ruling-grounds');
+    pre.textContent = ''; grounds.textContent = '';
+    const g = rep.lines.indexOf('grounds:');
+    if (g >= 0) rep.lines.slice(g + 1).forEach((line) => write(grounds, line.trim()));
+    for (const line of rep.lines) write(pre, line);
   }
 }
 
