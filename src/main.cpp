@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "gui/gui.h"
 #include "protocol/protocol.h"
 #include "protocol/uci.h"
 #include "protocol/ucci.h"
@@ -39,6 +40,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
     {"datagen", run_datagen, "datagen OUT [--games N --nodes N --threads T ...] | datagen convert|label OUT PGN...   training records for the network"},
     {"train", run_train, "train DATA... [--out NET --epochs N --threads T ...]   train the evaluation network"},
+    {"gui", run_gui, "gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]...   the web board: play, analyse, records, rules"},
     {"tune", run_tune, "tune extract OUT PGN... | tune fit DATA [--out FILE]   fit the evaluation weights"},
 };
 

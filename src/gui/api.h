@@ -1,0 +1,89 @@
+// The web board's server side: the JSON API behind the page and the embedded page itself.
+// The API is stateless: every request names its game (start FEN and moves), so the page,
+// scripts and concurrent clients never share a board. Chuhe analyses in process (the engine
+// controller, MultiPV lines streamed as server-sent events); moves in play come from engine
+// processes driven by the match runner's engine code (Chuhe itself as a child, plus any
+// UCCI/UCI engine named with --engine).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "gui/http.h"
+#include "gui/json.h"
+#include "match/engine.h"
+
+namespace chuhe {
+class Engine;
+}
+
+namespace chuhe::gui {
+
+struct GuiOptions {
+    std::string host = "127.0.0.1";
+    int port = 0;
+    std::string token;  // when not empty, /api/ requests must carry it (X-Chuhe-Token or ?token=)
+    // Engines for play: the first is normally Chuhe itself as a child process.
+    std::vector<match::EngineConfig> engines;
+    int maxAnalysers = 4;  // in-process Chuhe instances for analysis at once
+    int hashMb = 16;       // hash of each of them
+};
+
+// True for 127.0.0.0/8, ::1 and "localhost".
+bool is_loopback(const std::string& host);
+// A random token of 32 hex digits (from /dev/urandom).
+std::string random_token();
+
+class GuiApp {
+public:
+    explicit GuiApp(GuiOptions options);
+    ~GuiApp();
+    GuiApp(const GuiApp&) = delete;
+    GuiApp& operator=(const GuiApp&) = delete;
+
+    // The port the server listens on, for the Host and Origin checks.
+    void set_port(int port) { port_ = port; }
+    HttpResponse handle(const HttpRequest& request, HttpStream& stream);
+    // Stops every search and ends every engine process.
+    void shutdown();
+    // Engine processes running now (for the load test: none may leak).
+    int engine_processes();
+    int searches_running();
+
+private:
+    struct Analyser;
+    struct PlayEngine;
+
+    bool host_allowed(const std::string& host) const;
+    HttpResponse route(const HttpRequest& request, const Json& body, HttpStream& stream);
+    HttpResponse info();
+    HttpResponse position(const Json& body);
+    HttpResponse move(const Json& body);
+    HttpResponse judge(const Json& body);
+    HttpResponse analyse(const Json& body, HttpStream& stream);
+    HttpResponse engine_move(const Json& body);
+    HttpResponse stop(const Json& body);
+    HttpResponse load_record(const std::string& bytes);
+    HttpResponse save_record(const Json& body);
+
+    Analyser* acquire_analyser();
+    void release_analyser(Analyser* a);
+    bool register_search(const std::string& id, std::function<void()> stopper);
+    void unregister_search(const std::string& id);
+
+    GuiOptions options_;
+    int port_ = 0;
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<Analyser>> analysers_;
+    std::vector<std::unique_ptr<PlayEngine>> engines_;
+    std::map<std::string, std::function<void()>> searches_;
+    std::atomic<int> running_{0};
+    std::atomic<bool> shuttingDown_{false};
+};
+
+}  // namespace chuhe::gui

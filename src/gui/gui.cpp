@@ -1,0 +1,97 @@
+#include "gui/gui.h"
+
+#include <climits>
+#include <csignal>
+#include <iostream>
+#include <unistd.h>
+
+#include "gui/api.h"
+#include "gui/http.h"
+
+namespace chuhe {
+
+namespace {
+
+gui::HttpServer* runningServer = nullptr;
+
+void on_signal(int) {
+    if (runningServer) runningServer->request_stop();
+}
+
+std::string own_binary() {
+    char buf[PATH_MAX];
+    ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return "chuhe";
+    return std::string(buf, size_t(n));
+}
+
+std::string base_name(const std::string& path) {
+    size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+int run_gui(const std::vector<std::string>& args) {
+    const char* usage = "usage: chuhe gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]...\n";
+    gui::GuiOptions options;
+    match::EngineConfig self;
+    self.name = "Chuhe";
+    self.command = own_binary();
+    self.args = {"ucci"};
+    self.protocol = match::Protocol::UCCI;
+    options.engines.push_back(self);
+    auto ours = [](const std::string& a) { return a == "--port" || a == "--host" || a == "--engine"; };
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (!ours(a) || i + 1 >= args.size()) {
+            std::cerr << "chuhe gui: unexpected argument '" << a << "'\n" << usage;
+            return 2;
+        }
+        const std::string& v = args[++i];
+        if (a == "--port") {
+            if (v.empty() || v.size() > 5 || v.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoi(v) > 65535) {
+                std::cerr << "chuhe gui: --port takes a number from 0 to 65535\n";
+                return 2;
+            }
+            options.port = std::stoi(v);
+        } else if (a == "--host") {
+            options.host = v;
+        } else {
+            match::EngineConfig e;
+            e.command = v;
+            e.name = base_name(v);
+            while (i + 1 < args.size() && !ours(args[i + 1])) e.args.push_back(args[++i]);
+            options.engines.push_back(e);
+        }
+    }
+    if (!gui::is_loopback(options.host)) options.token = gui::random_token();
+    gui::GuiApp app(options);
+    gui::HttpServer server({}, [&app](const gui::HttpRequest& r, gui::HttpStream& s) { return app.handle(r, s); });
+    std::string error;
+    std::string bindHost = options.host == "localhost" ? "127.0.0.1" : options.host;
+    if (!server.listen(bindHost, options.port, &error)) {
+        std::cerr << "chuhe gui: " << error << "\n";
+        return 1;
+    }
+    app.set_port(server.port());
+    bool everywhere = options.host == "0.0.0.0" || options.host == "::" || options.host == "[::]";
+    std::string shown = gui::is_loopback(options.host) || everywhere ? "127.0.0.1" : options.host;
+    if (shown.find(':') != std::string::npos && shown.front() != '[') shown = "[" + shown + "]";
+    std::cout << "open http://" << shown << ":" << server.port() << "/"
+              << (options.token.empty() ? "" : "?token=" + options.token) << std::endl;
+    if (!options.token.empty())
+        std::cout << "listening beyond loopback" << (everywhere ? " (on every address: use this machine's name or address)" : "")
+                  << ": the API needs the token in that address" << std::endl;
+    runningServer = &server;
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    std::signal(SIGPIPE, SIG_IGN);
+    server.serve([&app] { app.shutdown(); });
+    runningServer = nullptr;
+    std::cout << "chuhe gui: stopped" << std::endl;
+    return 0;
+}
+
+}  // namespace chuhe

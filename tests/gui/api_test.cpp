@@ -1,0 +1,358 @@
+// The web board's JSON API over real loopback connections.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <thread>
+
+#include "gui/client.h"
+#include "gui/json.h"
+#include "records/record_file.h"
+#include "support/command.h"
+#include "support/data.h"
+
+namespace chuhe::gui {
+namespace {
+
+using test::GuiServer;
+using test::request;
+
+Json body_json(const test::HttpReply& r) {
+    Json j;
+    std::string error;
+    EXPECT_TRUE(Json::parse(r.body, j, &error)) << error << ": " << r.body;
+    return j;
+}
+
+Json post(GuiServer& s, const std::string& path, const std::string& body, int expect = 200) {
+    auto r = request(s.port(), "POST", path, body);
+    EXPECT_EQ(r.status, expect) << path << " " << body << " -> " << r.body;
+    return body_json(r);
+}
+
+// A cannon chasing a rook back and forth (AXF: the chaser loses); moves to its third occurrence.
+const char* CHASE_FEN = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+const char* CHASE_MOVES = "\"c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2\"";
+
+TEST(GuiApi, ServesThePageAndItsFiles) {
+    GuiServer s;
+    auto page = request(s.port(), "GET", "/");
+    EXPECT_EQ(page.status, 200);
+    EXPECT_NE(page.head.find("text/html"), std::string::npos);
+    EXPECT_NE(page.body.find("app.js"), std::string::npos);
+    EXPECT_NE(page.head.find("Content-Security-Policy"), std::string::npos);
+    auto js = request(s.port(), "GET", "/app.js");
+    EXPECT_EQ(js.status, 200);
+    EXPECT_NE(js.head.find("text/javascript"), std::string::npos);
+    EXPECT_EQ(request(s.port(), "GET", "/style.css").status, 200);
+    EXPECT_EQ(request(s.port(), "GET", "/../../etc/passwd").status, 404);
+    EXPECT_EQ(request(s.port(), "GET", "/nothing").status, 404);
+    EXPECT_EQ(request(s.port(), "DELETE", "/").status, 405);
+    auto head = request(s.port(), "HEAD", "/");
+    EXPECT_EQ(head.status, 200);
+    EXPECT_TRUE(head.body.empty());
+}
+
+TEST(GuiApi, RefusesForeignHostsOriginsAndMissingTokens) {
+    GuiServer s;
+    std::string port = std::to_string(s.port());
+    auto rebinding = test::raw_request(s.port(), "GET /api/info HTTP/1.1\r\nHost: attacker.example:" + port + "\r\n\r\n");
+    EXPECT_EQ(rebinding.status, 403);
+    auto cross = request(s.port(), "POST", "/api/position", "{}", "Origin: http://attacker.example\r\n");
+    EXPECT_EQ(cross.status, 403);
+    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: null\r\n").status, 403);
+    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Sec-Fetch-Site: cross-site\r\n").status, 403);
+    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: http://127.0.0.1:" + port + "\r\n").status, 200);
+    // Another name of this machine is another origin.
+    EXPECT_EQ(request(s.port(), "POST", "/api/position", "{}", "Origin: http://localhost:" + port + "\r\n").status, 403);
+    auto localhost = test::raw_request(s.port(), "GET /api/info HTTP/1.1\r\nHost: localhost:" + port + "\r\n\r\n");
+    EXPECT_EQ(localhost.status, 200);
+
+    GuiOptions o = GuiServer::default_options();
+    o.token = "0123456789abcdef";
+    GuiServer guarded(o);
+    EXPECT_EQ(request(guarded.port(), "GET", "/api/info").status, 403);
+    EXPECT_EQ(request(guarded.port(), "GET", "/api/info?token=wrong").status, 403);
+    EXPECT_EQ(request(guarded.port(), "GET", "/api/info?token=0123456789abcdef").status, 200);
+    EXPECT_EQ(request(guarded.port(), "GET", "/api/info", "", "X-Chuhe-Token: 0123456789abcdef\r\n").status, 200);
+    EXPECT_EQ(request(guarded.port(), "GET", "/").status, 200);  // the page itself holds no data
+    // Listening on every address: any name reaches it, the token keeps other sites out.
+    GuiOptions everywhere = GuiServer::default_options();
+    everywhere.host = "0.0.0.0";
+    everywhere.token = "fedcba9876543210";
+    GuiServer open(everywhere);
+    std::string lan = "GET /api/info?token=fedcba9876543210 HTTP/1.1\r\nHost: 192.168.7.7:" + std::to_string(open.port());
+    EXPECT_EQ(test::raw_request(open.port(), lan + "\r\n\r\n").status, 200);
+    EXPECT_EQ(test::raw_request(open.port(), lan + "\r\nOrigin: http://attacker.example\r\n\r\n").status, 403);
+    EXPECT_EQ(test::raw_request(open.port(), lan + "\r\nOrigin: http://192.168.7.7:" + std::to_string(open.port()) +
+                                                 "\r\n\r\n")
+                  .status,
+              200);
+    EXPECT_TRUE(is_loopback("127.0.0.1") && is_loopback("::1") && is_loopback("localhost"));
+    EXPECT_FALSE(is_loopback("0.0.0.0") || is_loopback("192.168.1.2"));
+    EXPECT_EQ(random_token().size(), 32u);
+    EXPECT_NE(random_token(), random_token());
+}
+
+TEST(GuiApi, PositionGivesLegalMovesNotationAndStatus) {
+    GuiServer s;
+    Json start = post(s, "/api/position", "{}");
+    EXPECT_EQ(start["legal"].items().size(), 44u);
+    EXPECT_EQ(start["side"].as_string(), "red");
+    EXPECT_FALSE(start["status"]["over"].as_bool());
+    Json j = post(s, "/api/position", R"({"moves": ["h2e2", "馬8進7", "H2+3"], "notation": "chinese", "traditional": false})");
+    ASSERT_EQ(j["moves"].items().size(), 3u);
+    EXPECT_EQ(j["moves"].items()[0]["text"].as_string(), "炮二平五");
+    EXPECT_EQ(j["moves"].items()[1]["iccs"].as_string(), "h9g7");
+    EXPECT_EQ(j["moves"].items()[2]["text"].as_string(), "马二进三");
+    EXPECT_EQ(j["lastMove"].as_string(), "h0g2");
+    EXPECT_EQ(j["side"].as_string(), "black");
+    Json wxf = post(s, "/api/position", R"({"moves": "h2e2", "notation": "wxf"})");
+    EXPECT_EQ(wxf["moves"].items()[0]["text"].as_string(), "C2.5");
+
+    Json bad = post(s, "/api/position", R"({"fen": "rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w"})", 422);
+    EXPECT_NE(bad["error"].as_string().find("bad FEN"), std::string::npos);
+    Json kings = post(s, "/api/position", R"({"fen": "4k4/9/9/9/9/9/9/9/9/4K4 w"})", 422);  // kings face each other
+    EXPECT_FALSE(kings["error"].as_string().empty());
+    Json illegal = post(s, "/api/position", R"({"moves": ["h2h8"]})", 422);
+    EXPECT_NE(illegal["error"].as_string().find("move 1"), std::string::npos);
+    post(s, "/api/position", R"({"moves": 5})", 422);
+    post(s, "/api/position", R"({"notation": "klingon"})", 422);
+    post(s, "/api/position", R"({"rules": "western"})", 422);
+    post(s, "/api/position", "not json", 400);
+    post(s, "/api/position", "[1, 2]", 400);
+
+    Json moved = post(s, "/api/move", R"({"moves": ["h2e2"], "move": "h9g7"})");
+    EXPECT_EQ(moved["moves"].items().size(), 2u);
+    post(s, "/api/move", R"({"move": "e3e5"})", 422);
+    post(s, "/api/move", R"({})", 400);
+    EXPECT_EQ(request(s.port(), "GET", "/api/position").status, 405);
+    EXPECT_EQ(request(s.port(), "POST", "/api/nothing", "{}").status, 404);
+}
+
+TEST(GuiApi, GameEndsAsTheMatchRunnerAdjudicates) {
+    GuiServer s;
+    // Red rook mates on the back rank (the black king cannot leave its file).
+    Json mate = post(s, "/api/position", R"({"fen": "3k5/RR7/9/9/9/9/9/9/9/4K4 w", "moves": ["a8a9"]})");
+    EXPECT_TRUE(mate["status"]["over"].as_bool());
+    EXPECT_EQ(mate["status"]["result"].as_string(), "1-0");
+    EXPECT_EQ(mate["status"]["reason"].as_string(), "black is checkmated");
+    EXPECT_TRUE(mate["legal"].items().empty());
+    // Bare kings: CXA 4.2.2.
+    Json bare = post(s, "/api/position", R"({"fen": "3k5/9/9/9/9/9/9/9/9/4K4 w"})");
+    EXPECT_EQ(bare["status"]["reason"].as_string(), "draw: neither side can win (CXA 4.2.2)");
+    Json rep = post(s, "/api/position", std::string("{\"fen\": \"") + CHASE_FEN + "\", \"moves\": " + CHASE_MOVES + "}");
+    EXPECT_EQ(rep["status"]["reason"].as_string(), "red loses by the repetition rules");
+    EXPECT_EQ(rep["status"]["result"].as_string(), "0-1");
+    EXPECT_EQ(rep["repetition"]["occurrence"].as_number(), 3);
+    EXPECT_EQ(rep["repetition"]["ruling"].as_string(), "red loses");
+}
+
+TEST(GuiApi, JudgeGivesTheRulingWithItsArticles) {
+    GuiServer s;
+    Json j = post(s, "/api/judge", std::string("{\"rules\": \"chinese\", \"fen\": \"") + CHASE_FEN +
+                                       "\", \"moves\": \"c2a2 a7b7 a2b2 b7a7 b2a2\"}");
+    EXPECT_EQ(j["ruling"].as_string(), "red loses");
+    EXPECT_EQ(j["occurrence"].as_number(), 2);
+    EXPECT_EQ(j["first"].as_number(), 1);
+    EXPECT_EQ(j["last"].as_number(), 5);
+    std::string all;
+    for (const Json& line : j["lines"].items()) all += line.as_string() + "\n";
+    EXPECT_NE(all.find("CXA 25.3"), std::string::npos) << all;
+    EXPECT_NE(all.find("捉, 24.3"), std::string::npos) << all;
+    // The same lines as `chuhe judge`.
+    auto cli = test::run_command(std::string(CHUHE_BINARY) + " judge --rules chinese --fen '" + CHASE_FEN +
+                                 "' --moves 'c2a2 a7b7 a2b2 b7a7 b2a2'");
+    EXPECT_EQ(cli.status, 0);
+    EXPECT_EQ(cli.out, all);
+    Json none = post(s, "/api/judge", R"({"moves": "h2e2"})");
+    EXPECT_EQ(none["ruling"].as_string(), "no repetition");
+}
+
+// Reads a whole event stream and returns its events as (name, JSON data).
+std::vector<std::pair<std::string, Json>> events_of(const std::string& body) {
+    std::vector<std::pair<std::string, Json>> out;
+    size_t pos = 0;
+    while (pos < body.size()) {
+        size_t end = body.find("\n\n", pos);
+        if (end == std::string::npos) break;
+        std::string block = body.substr(pos, end - pos);
+        pos = end + 2;
+        std::string event, data;
+        size_t lpos = 0;
+        while (lpos <= block.size()) {
+            size_t nl = block.find('\n', lpos);
+            std::string line = block.substr(lpos, nl == std::string::npos ? std::string::npos : nl - lpos);
+            if (line.rfind("event: ", 0) == 0) event = line.substr(7);
+            if (line.rfind("data: ", 0) == 0) data += line.substr(6);
+            if (nl == std::string::npos) break;
+            lpos = nl + 1;
+        }
+        if (event.empty()) continue;
+        Json j;
+        Json::parse(data, j, nullptr);
+        out.emplace_back(event, j);
+    }
+    return out;
+}
+
+TEST(GuiApi, AnalysisStreamsMultiPvLinesAsServerSentEvents) {
+    GuiServer s;
+    auto r = request(s.port(), "POST", "/api/analyse", R"({"multipv": 3, "nodes": 30000, "moves": ["h2e2"]})");
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_NE(r.head.find("text/event-stream"), std::string::npos);
+    auto events = events_of(r.body);
+    ASSERT_GE(events.size(), 3u);
+    EXPECT_EQ(events.front().first, "start");
+    EXPECT_EQ(events.back().first, "bestmove");
+    std::set<int> lines;
+    for (const auto& e : events)
+        if (e.first == "info") {
+            lines.insert(int(e.second["multipv"].as_number()));
+            EXPECT_FALSE(e.second["pv"].items().empty());
+            EXPECT_EQ(e.second["pv"].items().size(), e.second["pvText"].items().size());
+        }
+    EXPECT_EQ(lines, (std::set<int>{1, 2, 3}));
+    std::string best = events.back().second["move"].as_string();
+    Json pos = post(s, "/api/position", R"({"moves": ["h2e2"]})");
+    bool legal = false;
+    for (const Json& m : pos["legal"].items()) legal |= m.as_string() == best;
+    EXPECT_TRUE(legal) << best;
+    // GET works too (EventSource, curl).
+    auto get = request(s.port(), "GET", "/api/analyse?depth=3&moves=h2e2+h9g7");
+    EXPECT_EQ(get.status, 200);
+    EXPECT_NE(get.body.find("event: bestmove"), std::string::npos);
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"multipv": 99})").status, 422);
+    EXPECT_EQ(request(s.port(), "HEAD", "/api/analyse").status, 405);
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": "deep"})").status, 422);
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"id": "bad id!"})").status, 400);
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"fen": "3k5/RR7/9/9/9/9/9/9/9/4K4 w", "moves": "a8a9", "depth": 2})").status,
+              422);
+}
+
+TEST(GuiApi, InfiniteAnalysisStopsOnRequest) {
+    GuiServer s;
+    test::HttpReply r;
+    std::thread client([&] { r = request(s.port(), "POST", "/api/analyse", R"({"id": "inf1"})"); });
+    // Wait (bounded) until the search is registered, then stop it.
+    Json stopped;
+    for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(s.app().searches_running(), 1);
+    int n = 0;
+    for (int i = 0; i < 200 && n == 0; ++i) {
+        n = int(post(s, "/api/stop", R"({"id": "inf1"})")["stopped"].as_number());
+        if (!n) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    client.join();
+    EXPECT_EQ(n, 1);
+    auto events = events_of(r.body);
+    ASSERT_FALSE(events.empty());
+    EXPECT_EQ(events.back().first, "bestmove");
+    EXPECT_TRUE(events.back().second["stopped"].as_bool());
+}
+
+TEST(GuiApi, EngineMovesThroughTheMatchRunnersEngineClient) {
+    int before = test::child_processes();
+    {
+        GuiServer s;
+        Json r = post(s, "/api/engine/move", R"({"moves": ["h2e2"], "depth": 3, "newgame": true})");
+        EXPECT_EQ(r["status"].as_string(), "move");
+        Json pos = post(s, "/api/position", R"({"moves": ["h2e2"]})");
+        bool legal = false;
+        for (const Json& m : pos["legal"].items()) legal |= m.as_string() == r["move"].as_string();
+        EXPECT_TRUE(legal) << r.dump();
+        EXPECT_FALSE(r["text"].as_string().empty());
+        // Clocks: a quick move with a second on each clock.
+        Json timed = post(s, "/api/engine/move", R"({"redtime": 1000, "blacktime": 1000, "increment": 10})");
+        EXPECT_EQ(timed["status"].as_string(), "move");
+        post(s, "/api/engine/move", R"({"depth": 2, "engine": 7})", 422);
+        post(s, "/api/engine/move", R"({})", 422);
+        post(s, "/api/engine/move", R"({"redtime": 1000})", 422);
+        EXPECT_EQ(s.app().engine_processes(), 1);
+        s.stop();
+        EXPECT_EQ(s.app().engine_processes(), 0);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+TEST(GuiApi, OtherEnginesPlayThroughTheirProtocol) {
+    int before = test::child_processes();
+    {
+        // A second engine as --engine adds it: here Chuhe again, speaking UCI (detected).
+        GuiOptions o = GuiServer::default_options();
+        match::EngineConfig uci;
+        uci.name = "chuhe-uci";
+        uci.command = CHUHE_BINARY;
+        uci.args = {"uci"};
+        o.engines.push_back(uci);
+        GuiServer s(o);
+        Json info = post(s, "/api/info", "{}");
+        ASSERT_EQ(info["engines"].items().size(), 2u);
+        EXPECT_EQ(info["engines"].items()[1]["name"].as_string(), "chuhe-uci");
+        Json r = post(s, "/api/engine/move", R"({"engine": 1, "moves": "h2e2 h9g7", "movetime": 50})");
+        EXPECT_EQ(r["status"].as_string(), "move") << r.dump();
+        EXPECT_EQ(r["engine"].as_string(), "chuhe-uci");
+        // An engine that cannot start is a 502 with the reason, and the server carries on.
+        GuiOptions bad = GuiServer::default_options();
+        match::EngineConfig missing;
+        missing.name = "missing";
+        missing.command = "/nonexistent/engine";
+        bad.engines = {missing};
+        GuiServer t(bad);
+        Json fail = post(t, "/api/engine/move", R"({"depth": 1})", 502);
+        EXPECT_NE(fail["error"].as_string().find("did not start"), std::string::npos);
+        EXPECT_EQ(request(t.port(), "GET", "/api/info").status, 200);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+TEST(GuiApi, CommandLineIsChecked) {
+    for (const char* args : {"--port abc", "--port 70000", "--bogus", "--host", "--host not-an-address"}) {
+        auto r = test::run_command(std::string(CHUHE_BINARY) + " gui " + args + " 2>&1");
+        EXPECT_NE(r.status, 0) << args;
+        EXPECT_NE(r.out.find("chuhe gui"), std::string::npos) << args << ": " << r.out;
+    }
+}
+
+TEST(GuiApi, RecordsLoadAndSave) {
+    GuiServer s;
+    std::string bytes;
+    std::string error;
+    ASSERT_TRUE(read_file_bytes(test::data_path("games/mrxq_testgames/game01.pgn"), bytes, &error)) << error;
+    auto r = request(s.port(), "POST", "/api/record/load", bytes, "Content-Type: application/octet-stream\r\n");
+    ASSERT_EQ(r.status, 200) << r.body;
+    Json loaded = body_json(r);
+    ASSERT_GE(loaded["games"].items().size(), 1u);
+    const Json& g = loaded["games"].items()[0];
+    ASSERT_GT(g["moves"].items().size(), 10u);
+    EXPECT_EQ(g["moves"].items().size(), g["comments"].items().size());
+
+    Json save = Json::object();
+    save.set("fen", g["fen"]);
+    save.set("moves", g["moves"]);
+    save.set("result", g["result"]);
+    Json tags = Json::object();
+    tags.set("Event", "API test");
+    save.set("tags", tags);
+    auto pgn = request(s.port(), "POST", "/api/record/save", save.dump());
+    ASSERT_EQ(pgn.status, 200) << pgn.body;
+    EXPECT_NE(pgn.body.find("[Event \"API test\"]"), std::string::npos);
+    auto again = request(s.port(), "POST", "/api/record/load", pgn.body);
+    ASSERT_EQ(again.status, 200) << again.body;
+    EXPECT_EQ(body_json(again)["games"].items()[0]["moves"].dump(), g["moves"].dump());
+    // XQF out and back in.
+    save.set("format", "xqf");
+    auto xqf = request(s.port(), "POST", "/api/record/save", save.dump());
+    ASSERT_EQ(xqf.status, 200);
+    auto xqfBack = request(s.port(), "POST", "/api/record/load", xqf.body);
+    ASSERT_EQ(xqfBack.status, 200) << xqfBack.body;
+    EXPECT_EQ(body_json(xqfBack)["games"].items()[0]["moves"].dump(), g["moves"].dump());
+
+    EXPECT_EQ(request(s.port(), "POST", "/api/record/load", "").status, 400);
+    EXPECT_EQ(request(s.port(), "POST", "/api/record/load", "this is no game record at all").status, 422);
+    EXPECT_EQ(request(s.port(), "POST", "/api/record/load", "XQ\x0a garbage").status, 422);
+    post(s, "/api/record/save", R"({"result": "2-0"})", 422);
+}
+
+}  // namespace
+}  // namespace chuhe::gui

@@ -1,0 +1,311 @@
+#!/usr/bin/python3
+"""Browser tests of `chuhe gui` in a real headless Chromium (Debian: chromium, chromium-driver,
+python3-selenium for /usr/bin/python3).
+
+    /usr/bin/python3 tests/gui/browser_test.py --binary build/chuhe [--data ../shared/data] [--out DIR]
+
+Starts the server on a free port, drives the page, and saves screenshots of the start
+position, an analysis and a ruling in --out; a failing test saves fail-<name>.png there too.
+Every wait is explicit with a generous timeout; engine searches are bounded by node limits.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+WAIT = 60  # seconds; CI machines are slow and shared
+
+CHASE_FEN = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1"
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+class Server:
+    def __init__(self, binary):
+        self.proc = subprocess.Popen([binary, "gui", "--port", "0"], stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        self.url = None
+        found = threading.Event()
+
+        def read():
+            for line in self.proc.stdout:
+                m = re.search(r"open (http://\S+)", line)
+                if m and not self.url:
+                    self.url = m.group(1)
+                    found.set()
+            found.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not found.wait(30) or not self.url:
+            self.stop()
+            raise RuntimeError("chuhe gui printed no address")
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode
+
+
+def make_driver():
+    opts = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=1400,1000", "--lang=en-US"):
+        opts.add_argument(a)
+    if os.path.exists("/usr/bin/chromium"):
+        opts.binary_location = "/usr/bin/chromium"
+    service = Service("/usr/bin/chromedriver") if os.path.exists("/usr/bin/chromedriver") else Service()
+    driver = webdriver.Chrome(options=opts, service=service)
+    driver.set_page_load_timeout(WAIT)
+    return driver
+
+
+class Board:
+    def __init__(self, driver, url):
+        self.d = driver
+        self.url = url
+
+    def wait(self, cond, what, timeout=WAIT):
+        return WebDriverWait(self.d, timeout, poll_frequency=0.1).until(lambda d: cond(d), message=what)
+
+    def open(self, query=""):
+        self.d.get(self.url + query)
+        self.wait(lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "page ready")
+
+    def pieces(self):
+        return self.d.find_elements(By.CSS_SELECTOR, "#pieces .piece")
+
+    def moves(self):
+        return self.d.find_elements(By.CSS_SELECTOR, "#moves .m")
+
+    def click_square(self, sq):
+        # Clicks go to the board at the square's point (targets do not take pointer events).
+        board = self.d.find_element(By.ID, "board")
+        f, r = ord(sq[0]) - 97, int(sq[1:])
+        flipped = self.d.execute_script("return S.flipped")
+        if flipped:
+            f, r = 8 - f, 9 - r
+        x, y = 50 + f * 60, 60 + (9 - r) * 60
+        rect = self.d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", board)
+        # The SVG keeps its 580x660 aspect ratio centred in its box.
+        scale = min(rect[0] / 580, rect[1] / 660)
+        ox, oy = (rect[0] - 580 * scale) / 2, (rect[1] - 660 * scale) / 2
+        px, py = ox + x * scale - rect[0] / 2, oy + y * scale - rect[1] / 2
+        ActionChains(self.d).move_to_element_with_offset(board, int(px), int(py)).click().perform()
+
+    def play(self, move):
+        n = len(self.moves())
+        self.click_square(move[:2])
+        self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#targets .target"), "targets of " + move[:2])
+        self.click_square(move[2:])
+        # An engine may answer at once: look for the move itself, not for the count.
+        self.wait(lambda d: d.execute_script("return S.moves[arguments[0]] === arguments[1] && "
+                                             "document.querySelectorAll('#moves .m').length > arguments[0]", n, move),
+                  "move %s on the list" % move)
+
+    def open_section(self, id_):
+        self.d.execute_script("document.getElementById(arguments[0]).open = true", id_)
+
+    def set_fen(self, fen):
+        self.open_section("editbox")
+        box = self.d.find_element(By.ID, "fen")
+        box.clear()
+        box.send_keys(fen)
+        self.d.find_element(By.ID, "fen-load").click()
+        self.wait(lambda d: d.execute_script("return S.view && S.view.fen === arguments[0] && S.moves.length === 0",
+                                             fen), "FEN set")
+
+
+def test_start_position(b, out):
+    b.open()
+    b.wait(lambda d: len(b.pieces()) == 32, "32 pieces")
+    names = sorted(p.get_attribute("data-piece") for p in b.pieces())
+    assert names == sorted("RNBAKABNRCCPPPPPrnbakabnrccppppp"), names
+    texts = b.d.execute_script("return [...document.querySelectorAll('#pieces text')].map(t => t.textContent).join('')")
+    for ch in "帥仕相俥傌炮兵將士象車馬砲卒":
+        assert ch in texts, ch
+    assert "Red to move" in b.d.find_element(By.ID, "status").text
+    b.d.save_screenshot(os.path.join(out, "start.png"))
+
+
+def test_play_against_engine(b, out):
+    b.open()
+    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
+    reply = b.d.execute_script("return S.moves[1]")
+    legal = b.d.execute_script("return S.game.moves[1].iccs")  # the server replayed it: legal
+    assert reply == legal and re.fullmatch(r"[a-i]\d[a-i]\d", reply), reply
+    status = b.d.find_element(By.ID, "status").text
+    assert status.startswith("Red to move"), status
+    b.d.find_element(By.ID, "takeback").click()
+    b.wait(lambda d: len(b.moves()) == 0, "takeback to the human's move")
+    b.d.save_screenshot(os.path.join(out, "play.png"))
+
+
+def test_pgn_step_to_end(b, out, data):
+    b.open()
+    b.open_section("recordbox")
+    path = os.path.abspath(os.path.join(data, "games/mrxq_testgames/game01.pgn"))
+    b.d.find_element(By.ID, "file").send_keys(path)
+    b.wait(lambda d: len(b.moves()) > 10, "the game's moves")
+    total = len(b.moves())
+    b.d.execute_script("document.getElementById('moves').focus()")
+    b.d.find_element(By.ID, "moves").send_keys(Keys.ARROW_RIGHT)
+    b.wait(lambda d: d.execute_script("return S.ply") == 1, "one step")
+    b.d.find_element(By.ID, "moves").send_keys(Keys.END)
+    b.wait(lambda d: d.execute_script("return S.ply") == total and
+           d.execute_script("return S.view && S.view.fen === S.game.fen"), "the end of the game")
+    cur = b.d.find_elements(By.CSS_SELECTOR, "#moves .m.current")
+    assert len(cur) == 1 and cur[0].get_attribute("data-ply") == str(total)
+    b.d.save_screenshot(os.path.join(out, "record.png"))
+    b.d.find_element(By.ID, "save-pgn").click()
+    b.wait(lambda d: d.execute_script("return S.lastSavedPgn || ''").startswith('[Game "Chinese Chess"]'), "saved PGN")
+    saved = b.d.execute_script("return S.lastSavedPgn")
+    first = b.d.execute_script("return S.game.moves[0].text")
+    assert first in saved, (first, saved[:300])
+
+
+def test_repetition_ruling(b, out):
+    b.open()
+    Select(b.d.find_element(By.ID, "rules")).select_by_value("chinese")
+    b.set_fen(CHASE_FEN)
+    for m in ["c2a2", "a7b7", "a2b2", "b7a7", "b2a2"]:
+        b.play(m)
+    b.wait(lambda d: d.find_element(By.ID, "rulingbox").is_displayed(), "the ruling")
+    head = b.d.find_element(By.ID, "ruling-head").text
+    assert "red loses" in head, head
+    marks = [m.text for m in b.d.find_elements(By.CSS_SELECTOR, "#ruling mark")]
+    assert "CXA 25.3" in marks, marks
+    text = b.d.find_element(By.ID, "ruling").text
+    assert "捉, 24.3" in text and "red must vary" in text, text
+    assert len(b.d.find_elements(By.CSS_SELECTOR, "#moves .m.cycle")) == 4
+    b.d.save_screenshot(os.path.join(out, "ruling.png"))
+
+
+def test_analysis_multipv3(b, out):
+    b.open("?analysisnodes=400000")
+    b.d.find_element(By.ID, "board")
+    b.play("h2e2")
+    Select(b.d.find_element(By.ID, "multipv")).select_by_value("3")
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) == 3, "three lines")
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#arrows .arrow")) == 3, "three arrows")
+    # Let the bounded search finish so the picture shows its final lines.
+    b.wait(lambda d: d.execute_script("return S.analysis.lines.every(l => l && l.depth >= 6)"), "depth 6")
+    # Read in one go: the lines and arrows are redrawn with every report of the search.
+    moves = b.d.execute_script("return [...document.querySelectorAll('#arrows .arrow')].map(a => a.dataset.move)")
+    assert len(set(moves)) == 3, moves
+    for text in b.d.execute_script("return [...document.querySelectorAll('#lines li')].map(l => l.textContent)"):
+        assert re.search(r"[+-]\d+\.\d\d", text), text
+    b.d.save_screenshot(os.path.join(out, "analysis.png"))
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#arrows .arrow"), "arrows gone after stop")
+
+
+def test_engine_against_engine(b, out):
+    b.open()
+    Select(b.d.find_element(By.ID, "player-red")).select_by_value("0")
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: len(b.moves()) >= 8, "eight moves of engine against engine")
+    b.d.find_element(By.ID, "pause").click()
+    b.wait(lambda d: d.execute_script("return S.play.paused && !S.play.thinking"), "paused")
+    # The score graph has a point for each engine move.
+    points = b.d.execute_script("const l = document.getElementById('graphline'); return l ? l.points.length : 0")
+    assert points >= 6, points
+    b.d.save_screenshot(os.path.join(out, "engines.png"))
+
+
+def test_editor_refuses_impossible(b, out):
+    b.open()
+    b.open_section("editbox")
+    b.d.find_element(By.ID, "edit").click()
+    b.d.find_element(By.ID, "edit-clear").click()
+    b.d.find_element(By.ID, "edit-done").click()
+    b.wait(lambda d: d.find_element(By.ID, "error").is_displayed(), "the refusal")
+    err = b.d.find_element(By.ID, "error").text
+    assert "bad FEN" in err, err
+    b.d.find_element(By.ID, "edit-start").click()
+    b.d.find_element(By.ID, "edit-done").click()
+    b.wait(lambda d: d.find_element(By.ID, "editor-controls").get_attribute("hidden") is not None
+           and len(b.pieces()) == 32, "the start position set up")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", default="build/chuhe")
+    ap.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "../../../shared/data"))
+    ap.add_argument("--out", default="build/gui-screenshots")
+    ap.add_argument("-k", default="", help="run only tests whose name contains this")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for old in os.listdir(args.out):
+        if old.endswith(".png"):
+            os.remove(os.path.join(args.out, old))
+    server = Server(args.binary)
+    driver = make_driver()
+    b = Board(driver, server.url)
+    tests = [
+        ("start_position", lambda: test_start_position(b, args.out)),
+        ("play_against_engine", lambda: test_play_against_engine(b, args.out)),
+        ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
+        ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
+        ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
+        ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
+        ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
+    ]
+    failed = []
+    try:
+        for name, run in tests:
+            if args.k not in name:
+                continue
+            start = time.time()
+            try:
+                run()
+                print("ok   %-28s %.1fs" % (name, time.time() - start), flush=True)
+            except Exception:
+                failed.append(name)
+                shot = os.path.join(args.out, "fail-%s.png" % name)
+                try:
+                    driver.save_screenshot(shot)
+                except Exception:
+                    pass
+                print("FAIL %-28s (screenshot %s)" % (name, shot), flush=True)
+                traceback.print_exc()
+                try:
+                    for entry in driver.get_log("browser"):
+                        print("  browser:", entry.get("message"))
+                except Exception:
+                    pass
+    finally:
+        driver.quit()
+        code = server.stop()
+    if code not in (0, None):
+        print("chuhe gui exited with %s" % code)
+        failed.append("server exit")
+    print("%d browser tests failed" % len(failed) if failed else "all browser tests passed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
