@@ -17,6 +17,9 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz uci_fuzz ucci_fuzz pgn_fuzz xqf_fuzz notation_fuzz engine_output_fuzz)
 
 mkdir -p "$work"
+work=$(cd "$work" && pwd)  # absolute paths: the targets run inside their own folders
+[ -d "$build" ] || { echo "no build folder $build"; exit 2; }
+build=$(cd "$build" && pwd)
 seed() {  # seed TARGET: writes the seed corpus of TARGET into $work/TARGET/seeds
   local dir=$work/$1/seeds n=0
   local -
@@ -56,7 +59,7 @@ seed() {  # seed TARGET: writes the seed corpus of TARGET into $work/TARGET/seed
 run() {  # run TARGET: fuzzes for $seconds; the log is $work/TARGET.log
   local t=$1 dir=$work/$1
   mkdir -p "$dir/corpus"
-  (cd "$dir" && "$OLDPWD/$build/$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=8192 \
+  (cd "$dir" && "$build/$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=8192 \
     -print_final_stats=1 corpus seeds > "$work/$t.log" 2>&1)
 }
 
