@@ -14,24 +14,7 @@ namespace {
 // Accept an offered draw only when clearly worse.
 constexpr Value DRAW_ACCEPT = -50;
 
-std::string pv_string(const std::vector<Move>& pv) {
-    std::string s;
-    for (Move m : pv) {
-        s += ' ';
-        s += Position::move_to_string(m);
-    }
-    return s;
-}
-
 }  // namespace
-
-void UcciProtocol::error(const std::string& text) { send_line("info message error: " + printable(text)); }
-
-bool UcciProtocol::require_idle() {
-    if (engine_.make_idle()) return true;
-    error("the engine is thinking: send stop first");
-    return false;
-}
 
 bool UcciProtocol::handle(const std::string& line) {
     std::vector<std::string> words = split_words(line);
@@ -40,19 +23,18 @@ bool UcciProtocol::handle(const std::string& line) {
     if (cmd == "ucci") identify();
     else if (cmd == "isready") send_line("readyok");
     else if (cmd == "setoption") setoption(words);
-    else if (cmd == "position") position(words);
+    else if (cmd == "position") position(words, 1);
     else if (cmd == "banmoves") banmoves(words);
     else if (cmd == "go") go(words);
     else if (cmd == "probe") probe(words);
-    else if (cmd == "judge") judge(words);
+    else if (cmd == "judge") judge(words, "");
     else if (cmd == "ponderhit") {
         if (words.size() > 1 && iequals(words[1], "draw")) drawOffered_ = true;
         engine_.ponderhit();
     } else if (cmd == "stop") {
         if (!engine_.stop()) send_line("nobestmove");
     } else if (cmd == "quit") {
-        engine_.stop();
-        engine_.wait();
+        stop_and_wait();
         send_line("bye");
         return false;
     } else
@@ -96,14 +78,8 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "debug") check(&engine_.options().debug);
     else if (name == "ponder") check(&engine_.options().ponder);
     else if (name == "newgame") engine_.new_game();
-    else if (name == "evalfile") {
-        std::string why;
-        if (!engine_.set_eval_file(value, &why)) error(why);
-    } else if (name == "usennue") {
-        std::string why;
-        if (!parse_check_value(value, &flag)) return error("option usennue takes true or false");
-        if (!engine_.set_use_nnue(flag, &why)) error(why);
-    }
+    else if (name == "evalfile") set_eval_file(value);
+    else if (name == "usennue") set_use_nnue("usennue", value);
     else if (name == "rules") {
         if (!parse_rule_set(to_lower(value), &engine_.options().rules))
             error("option rules takes asian or chinese");
@@ -122,15 +98,6 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
                   std::to_string(engine_.options().threads));
     }
     // Other options (usebook, promotion, idle, ...) are not errors: GUIs send them blindly.
-}
-
-void UcciProtocol::position(const std::vector<std::string>& words) {
-    if (!require_idle()) return;
-    std::string fen, why;
-    std::vector<std::string> moves;
-    if (!parse_position_words(words, 1, &fen, &moves, &why) ||
-        !engine_.set_position(fen, moves, &why))
-        error(why), engine_.refuse_position();
 }
 
 void UcciProtocol::banmoves(const std::vector<std::string>& words) {
@@ -155,14 +122,6 @@ void UcciProtocol::probe(const std::vector<std::string>& words) {
         if (tte.bound & BOUND_UPPER) reply += " upperbound " + std::to_string(tte.value) + depth;
     }
     send_line(reply);
-}
-
-void UcciProtocol::judge(const std::vector<std::string>& words) {
-    RuleSet rules = engine_.options().rules;
-    if (words.size() > 2 || (words.size() == 2 && !parse_rule_set(to_lower(words[1]), &rules)))
-        return error("judge takes nothing or a rule set: asian or chinese");
-    for (const std::string& line : engine_.judgement(rules)) send_line(line);
-    send_line("judgeok");
 }
 
 void UcciProtocol::go(const std::vector<std::string>& words) {
@@ -239,12 +198,7 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
         else if (r.depth > 0 && r.score <= VALUE_MATED_IN_MAX_PLY) s += " resign";
         send_line(s);
     };
-    if (engine_.options().debug && timed) {
-        TimeManager tm;
-        tm.init(limits, pos.side_to_move(), engine_.options().moveOverhead, engine_.options().ponder);
-        send_line("info message time optimum " + std::to_string(tm.optimum()) + " maximum " +
-                  std::to_string(tm.maximum()));
-    }
+    show_time_budget(limits);
     if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
     if (batch_ && !limits.infinite && !limits.ponder) engine_.wait();
 }

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "protocol/engine.h"
+#include "protocol/front_end.h"
 
 namespace chuhe {
 
-class UcciProtocol {
+class UcciProtocol : FrontEnd {
 public:
-    explicit UcciProtocol(Engine& engine) : engine_(engine) {}
+    explicit UcciProtocol(Engine& engine) : FrontEnd(engine, "info message ") {}
 
     // Handles one command line; false once `quit` has been answered.
     bool handle(const std::string& line);
@@ -20,15 +20,9 @@ public:
 private:
     void identify();
     void setoption(const std::vector<std::string>& words);
-    void position(const std::vector<std::string>& words);
     void banmoves(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
     void probe(const std::vector<std::string>& words);
-    void judge(const std::vector<std::string>& words);
-    void error(const std::string& text);
-    bool require_idle();
-
-    Engine& engine_;
     bool useMillisec_ = false;  // `go time` is in seconds until the GUI says otherwise
     bool batch_ = false;
     std::atomic<bool> drawOffered_{false};

@@ -30,14 +30,6 @@ Wdl wdl_from_score(int score) {
     return {win, 1000 - win - loss, loss};
 }
 
-void UciProtocol::error(const std::string& text) { send_line("info string error: " + printable(text)); }
-
-bool UciProtocol::require_idle() {
-    if (engine_.make_idle()) return true;
-    error("the engine is thinking: send stop first");
-    return false;
-}
-
 bool UciProtocol::handle(const std::string& line) {
     std::vector<std::string> words = split_words(line);
     if (words.empty()) return true;
@@ -50,7 +42,7 @@ bool UciProtocol::handle(const std::string& line) {
     } else if (cmd == "position") position(words, 1);
     else if (cmd == "fen" || cmd == "startpos") position(words, 0);  // Cyclone dialect
     else if (cmd == "go") go(words);
-    else if (cmd == "judge") judge(words);
+    else if (cmd == "judge") judge(words, "info string ");
     else if (cmd == "stop") engine_.stop();
     else if (cmd == "ponderhit") engine_.ponderhit();
     else if (cmd == "debug") {
@@ -58,8 +50,7 @@ bool UciProtocol::handle(const std::string& line) {
         if (words.size() != 2 || (!on && !iequals(words[1], "off"))) error("debug takes on or off");
         else engine_.options().debug = on;
     } else if (cmd == "quit") {
-        engine_.stop();
-        engine_.wait();
+        stop_and_wait();
         return false;
     } else
         error("unknown command " + quote_input(words[0]));
@@ -120,35 +111,12 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     } else if (name == "uci_showwdl") check(&o.showWDL);
     else if (name == "rules") {
         if (!parse_rule_set(to_lower(value), &o.rules)) error("option Rules takes Asian or Chinese");
-    } else if (name == "evalfile") {
-        std::string why;
-        if (!engine_.set_eval_file(value, &why)) error(why);
-    } else if (name == "use nnue") {
-        bool on = false;
-        std::string why;
-        if (!parse_check_value(value, &on)) error("option 'Use NNUE' takes true or false");
-        else if (!engine_.set_use_nnue(on, &why)) error(why);
-    } else if (name == "uci_variant") {
+    } else if (name == "evalfile") set_eval_file(value);
+    else if (name == "use nnue") set_use_nnue("'Use NNUE'", value);
+    else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
     } else
         error("no such option " + quote_input(join(words, 2, v)));
-}
-
-void UciProtocol::position(const std::vector<std::string>& words, size_t first) {
-    if (!require_idle()) return;
-    std::string fen, why;
-    std::vector<std::string> moves;
-    if (!parse_position_words(words, first, &fen, &moves, &why) ||
-        !engine_.set_position(fen, moves, &why))
-        error(why), engine_.refuse_position();
-}
-
-void UciProtocol::judge(const std::vector<std::string>& words) {
-    RuleSet rules = engine_.options().rules;
-    if (words.size() > 2 || (words.size() == 2 && !parse_rule_set(to_lower(words[1]), &rules)))
-        return error("judge takes nothing or a rule set: asian or chinese");
-    for (const std::string& line : engine_.judgement(rules)) send_line("info string " + line);
-    send_line("info string judgeok");
 }
 
 void UciProtocol::perft(int depth) {
@@ -208,12 +176,7 @@ void UciProtocol::go(const std::vector<std::string>& words) {
         return send_line("bestmove (none)");
     }
 
-    if (engine_.options().debug && limits.use_time_management()) {
-        TimeManager tm;
-        tm.init(limits, pos.side_to_move(), engine_.options().moveOverhead, engine_.options().ponder);
-        send_line("info string time optimum " + std::to_string(tm.optimum()) + " maximum " +
-                  std::to_string(tm.maximum()));
-    }
+    show_time_budget(limits);
 
     bool mated = MoveList::of<LEGAL>(pos).size() == 0;
     bool showWDL = engine_.options().showWDL;
@@ -232,11 +195,7 @@ void UciProtocol::go(const std::vector<std::string>& words) {
         s += " nodes " + std::to_string(info.nodes) + " nps " +
              std::to_string(info.nodes * 1000 / uint64_t(std::max<TimePoint>(info.time, 1))) +
              " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time) +
-             " pv";
-        for (Move m : info.pv) {
-            s += ' ';
-            s += Position::move_to_string(m);
-        }
+             " pv" + pv_string(info.pv);
         send_line(s);
     };
     listener.on_bestmove = [mated](const SearchResult& r) {

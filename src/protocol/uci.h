@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "protocol/engine.h"
+#include "protocol/front_end.h"
 
 namespace chuhe {
 
-class UciProtocol {
+class UciProtocol : FrontEnd {
 public:
-    explicit UciProtocol(Engine& engine) : engine_(engine) {}
+    explicit UciProtocol(Engine& engine) : FrontEnd(engine, "info string ") {}
 
     // Handles one command line; false after `quit`.
     bool handle(const std::string& line);
@@ -20,14 +20,8 @@ public:
 private:
     void identify();
     void setoption(const std::vector<std::string>& words);
-    void position(const std::vector<std::string>& words, size_t first);
     void go(const std::vector<std::string>& words);
-    void judge(const std::vector<std::string>& words);
     void perft(int depth);
-    void error(const std::string& text);
-    bool require_idle();
-
-    Engine& engine_;
 };
 
 int run_uci(const std::vector<std::string>& args);

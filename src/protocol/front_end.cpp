@@ -1,0 +1,67 @@
+#include "protocol/front_end.h"
+
+#include "protocol/output.h"
+#include "protocol/parse.h"
+
+namespace chuhe {
+
+void FrontEnd::error(const std::string& text) const { send_line(infoPrefix_ + "error: " + printable(text)); }
+
+bool FrontEnd::require_idle() {
+    if (engine_.make_idle()) return true;
+    error("the engine is thinking: send stop first");
+    return false;
+}
+
+void FrontEnd::position(const std::vector<std::string>& words, size_t first) {
+    if (!require_idle()) return;
+    std::string fen, why;
+    std::vector<std::string> moves;
+    if (!parse_position_words(words, first, &fen, &moves, &why) || !engine_.set_position(fen, moves, &why))
+        error(why), engine_.refuse_position();
+}
+
+void FrontEnd::judge(const std::vector<std::string>& words, const std::string& linePrefix) {
+    RuleSet rules = engine_.options().rules;
+    if (words.size() > 2 || (words.size() == 2 && !parse_rule_set(to_lower(words[1]), &rules)))
+        return error("judge takes nothing or a rule set: asian or chinese");
+    for (const std::string& line : engine_.judgement(rules)) send_line(linePrefix + line);
+    send_line(linePrefix + "judgeok");
+}
+
+void FrontEnd::set_eval_file(const std::string& value) {
+    std::string why;
+    if (!engine_.set_eval_file(value, &why)) error(why);
+}
+
+void FrontEnd::set_use_nnue(const std::string& optionName, const std::string& value) {
+    bool on = false;
+    std::string why;
+    if (!parse_check_value(value, &on)) error("option " + optionName + " takes true or false");
+    else if (!engine_.set_use_nnue(on, &why)) error(why);
+}
+
+void FrontEnd::show_time_budget(const SearchLimits& limits) const {
+    if (!engine_.options().debug || !limits.use_time_management()) return;
+    const EngineOptions& o = engine_.options();
+    TimeManager tm;
+    tm.init(limits, engine_.position().side_to_move(), o.moveOverhead, o.ponder);
+    send_line(infoPrefix_ + "time optimum " + std::to_string(tm.optimum()) + " maximum " +
+              std::to_string(tm.maximum()));
+}
+
+void FrontEnd::stop_and_wait() {
+    engine_.stop();
+    engine_.wait();
+}
+
+std::string FrontEnd::pv_string(const std::vector<Move>& pv) {
+    std::string s;
+    for (Move m : pv) {
+        s += ' ';
+        s += Position::move_to_string(m);
+    }
+    return s;
+}
+
+}  // namespace chuhe

@@ -1,0 +1,43 @@
+// What the UCI and UCCI front ends do alike: both drive one Engine and differ only in how a
+// line is worded (UCI's errors go out as `info string error: ...`, UCCI's as `info message
+// error: ...`), so the shared commands are written once here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "protocol/engine.h"
+
+namespace chuhe {
+
+class FrontEnd {
+protected:
+    // infoPrefix: how the protocol sends free text ("info string " or "info message ").
+    FrontEnd(Engine& engine, std::string infoPrefix) : engine_(engine), infoPrefix_(std::move(infoPrefix)) {}
+
+    void error(const std::string& text) const;
+    // True when no search runs (a finished one is joined); otherwise says so and is false.
+    bool require_idle();
+    // `position` from words[first] on: "startpos|fen ... [moves ...]". A refused position is
+    // remembered, so that `go` never moves for a side the GUI did not mean.
+    void position(const std::vector<std::string>& words, size_t first);
+    // `judge [asian|chinese]`: the ruling of the current position, each line after
+    // linePrefix, then linePrefix + "judgeok".
+    void judge(const std::vector<std::string>& words, const std::string& linePrefix);
+    // The network options (EvalFile / Use NNUE, evalfile / usennue), by kind: errors said.
+    void set_eval_file(const std::string& value);
+    void set_use_nnue(const std::string& optionName, const std::string& value);
+    // Under `debug`: the time budget the clocks of limits give.
+    void show_time_budget(const SearchLimits& limits) const;
+    // quit: stops any search and waits for it.
+    void stop_and_wait();
+
+    static std::string pv_string(const std::vector<Move>& pv);
+
+    Engine& engine_;
+
+private:
+    std::string infoPrefix_;
+};
+
+}  // namespace chuhe
