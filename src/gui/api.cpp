@@ -10,15 +10,14 @@
 #include <thread>
 
 #include "core/movegen.h"
-#include "eval/endgame.h"
 #include "eval/value.h"
 #include "gui/assets.h"
+#include "match/game.h"
 #include "protocol/engine.h"
 #include "records/notation.h"
 #include "records/pgn.h"
 #include "records/xqf.h"
 #include "rules/explain.h"
-#include "rules/natural_limit.h"
 #include "rules/repetition.h"
 
 namespace chuhe::gui {
@@ -167,27 +166,11 @@ const char* side_name(Color c) { return c == RED ? "red" : "black"; }
 // the repetition ruled at the third occurrence, the 60-move limit, CXA 4.2.2.
 Json game_status(Position& pos, RuleSet rules) {
     Json s = Json::object();
-    Color us = pos.side_to_move();
-    auto over = [&](const char* result, const std::string& reason) {
-        s.set("over", true);
-        s.set("result", result);
-        s.set("reason", reason);
-        return s;
-    };
-    if (MoveList::of<LEGAL>(pos).size() == 0)
-        return over(us == RED ? "0-1" : "1-0",
-                    std::string(side_name(us)) + (pos.in_check() ? " is checkmated" : " is stalemated"));
-    if (int previous = find_repetition(pos); previous >= 0 && occurrence_before(pos, previous) >= 0) {
-        switch (rule_cycle(pos, rules)) {
-        case Ruling::RED_LOSES: return over("0-1", "red loses by the repetition rules");
-        case Ruling::BLACK_LOSES: return over("1-0", "black loses by the repetition rules");
-        default: return over("1/2-1/2", "draw by repetition");
-        }
-    }
-    if (natural_limit_reached(pos)) return over("1/2-1/2", "draw by the 60-move rule");
-    if (neither_side_can_win(pos)) return over("1/2-1/2", "draw: neither side can win (CXA 4.2.2)");
-    s.set("over", false);
-    s.set("result", "*");
+    std::string result, reason;
+    bool over = match::game_over(pos, rules, &result, &reason);
+    s.set("over", over);
+    s.set("result", over ? result : "*");
+    if (over) s.set("reason", reason);
     return s;
 }
 

@@ -60,6 +60,18 @@ bool rules_end_game(Position& pos, RuleSet rules, std::string* result, std::stri
     return false;
 }
 
+bool no_move_ends_game(const Position& pos, std::string* result, std::string* why) {
+    if (MoveList::of<LEGAL>(pos).size() != 0) return false;
+    Color us = pos.side_to_move();
+    *result = win_for(~us);
+    *why = std::string(side_name(us)) + (pos.in_check() ? " is checkmated" : " is stalemated");
+    return true;
+}
+
+bool game_over(Position& pos, RuleSet rules, std::string* result, std::string* why) {
+    return no_move_ends_game(pos, result, why) || rules_end_game(pos, rules, result, why);
+}
+
 GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
                      const std::atomic<bool>& stop) {
     GameResult out;
@@ -107,8 +119,7 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
         if (stop) return finish("*", "match stopped");
         Color us = pos.side_to_move();
         const char* who = side_name(us);
-        if (MoveList::of<LEGAL>(pos).size() == 0)
-            return finish(win_for(~us), std::string(who) + (pos.in_check() ? " is checkmated" : " is stalemated"));
+        if (std::string result, why; no_move_ends_game(pos, &result, &why)) return finish(result, why);
 
         std::vector<Move> banned;
         if (engines[us]->protocol() == Protocol::UCCI) banned = moves_losing_by_rule(pos, adj.rules);
@@ -131,7 +142,7 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
         moves.push_back(r.move);
         record.moves.push_back({r.move, move_comment(r)});
 
-        // Adjudication by the rules.
+        // Adjudication by the rules, before the engines' scores are looked at.
         if (std::string result, why; rules_end_game(pos, adj.rules, &result, &why)) return finish(result, why);
 
         // Adjudication by the engines' scores.

@@ -39,6 +39,11 @@ struct GameResult {
 // natural limit, or a position neither side can win (CXA 4.2.2). False if the game goes on.
 // Mate and stalemate are the caller's (no legal move for the side to move).
 bool rules_end_game(Position& pos, RuleSet rules, std::string* result, std::string* why);
+// The side to move without a legal move loses (checkmated or stalemated).
+bool no_move_ends_game(const Position& pos, std::string* result, std::string* why);
+// Whether the game is over at pos, and how: no_move_ends_game, else rules_end_game. The one verdict the match runner, data
+// generation and the board all give.
+bool game_over(Position& pos, RuleSet rules, std::string* result, std::string* why);
 // Moves that lose by the rules at once (UCCI's banmoves).
 std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules);
 
