@@ -161,6 +161,25 @@ def test_play_against_engine(b, out):
     b.d.save_screenshot(os.path.join(out, "play.png"))
 
 
+def test_takeback_restores_clocks(b, out):
+    b.open()
+    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("1+1")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    time.sleep(1.5)  # red's clock runs: 60 s minus what the move takes, plus the 1 s increment
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
+    red, log = b.d.execute_script("return [S.play.clocks.red, S.play.clockLog]")
+    assert red <= 60000 - 1500 + 1000, red
+    assert log == [{"red": 60000, "black": 60000}, {"red": red, "black": 60000}], log
+    b.d.find_element(By.ID, "takeback").click()
+    b.wait(lambda d: len(b.moves()) == 0, "takeback to the human's move")
+    clocks = b.d.execute_script("return [S.play.clocks.red, S.play.clocks.black, S.play.clockLog.length]")
+    assert clocks == [60000, 60000, 0], clocks
+
+
 def test_pgn_step_to_end(b, out, data):
     b.open()
     b.open_section("recordbox")
@@ -268,6 +287,7 @@ def main():
     tests = [
         ("start_position", lambda: test_start_position(b, args.out)),
         ("play_against_engine", lambda: test_play_against_engine(b, args.out)),
+        ("takeback_restores_clocks", lambda: test_takeback_restores_clocks(b, args.out)),
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),

@@ -24,7 +24,7 @@ const S = {
   flipped: false, notation: 'chinese', traditional: true, rules: 'asian',
   selected: null, engines: [],
   play: { active: false, paused: false, players: { red: 'human', black: 0 }, tc: null,
-          clocks: { red: 0, black: 0 }, turnStart: 0, thinking: null, drawOffered: false, result: null, reason: '' },
+          clocks: { red: 0, black: 0 }, clockLog: [], turnStart: 0, thinking: null, drawOffered: false, result: null, reason: '' },
   analysis: { on: false, ctrl: null, id: null, lines: [], gen: 0 },
   scores: [],        // red's view, per ply (after that many moves)
   editing: null,     // { board: [90], pick: piece letter or '' or null }
@@ -419,7 +419,12 @@ async function playMove(iccs, byEngine) {
     S.comments = S.comments.slice(0, S.ply);
     S.scores = S.scores.slice(0, S.ply + 1);
   }
-  if (P.active && !P.result && P.tc) chargeClock(S.view.side, byEngine ? byEngine.elapsed : null);
+  if (P.active && !P.result && P.tc) {
+    // The clocks before each move of the game, so that a takeback gives the time back.
+    P.clockLog = P.clockLog.slice(0, S.moves.length);
+    P.clockLog.push({ red: P.clocks.red, black: P.clocks.black });
+    chargeClock(S.view.side, byEngine ? byEngine.elapsed : null);
+  }
   if (!P.active) { P.result = null; P.reason = ''; }
   P.engineOffersDraw = P.engineOffersDraw && !!byEngine;
   S.moves.push(iccs);
@@ -461,6 +466,7 @@ async function newGame(fromHere) {
   if (!tc) { showError('time control: write min+inc (5+3) or st<seconds> (st2)'); return; }
   P.tc = tc;
   P.clocks = { red: tc.base || 0, black: tc.base || 0 };
+  P.clockLog = [];
   P.active = true; P.paused = false; P.result = null; P.reason = ''; P.drawOffered = false; P.newgame = true;
   if (fromHere === true && S.view) S.startFen = S.view.fen;
   S.moves = []; S.comments = []; S.ply = 0; S.scores = [];
@@ -558,6 +564,8 @@ function takeback() {
   if (P.players[sideAt(n)] !== 'human') n = S.moves.length - 1;
   S.moves = S.moves.slice(0, n); S.comments = S.comments.slice(0, n); S.scores = S.scores.slice(0, n + 1);
   S.ply = n;
+  // Each side's clock as it was before move n (the time spent since is given back).
+  if (P.clockLog && P.clockLog[n]) { P.clocks = { ...P.clockLog[n] }; P.clockLog = P.clockLog.slice(0, n); }
   if (P.players.red !== 'human' && P.players.black !== 'human') P.paused = true;
   refresh();
 }
