@@ -92,8 +92,8 @@ class Board:
     def moves(self):
         return self.d.find_elements(By.CSS_SELECTOR, "#moves .m")
 
-    def click_square(self, sq):
-        # Clicks go to the board at the square's point (targets do not take pointer events).
+    def square_offset(self, sq):
+        # The square's point relative to the board's centre (where offsets start from).
         board = self.d.find_element(By.ID, "board")
         f, r = ord(sq[0]) - 97, int(sq[1:])
         flipped = self.d.execute_script("return S.flipped")
@@ -104,8 +104,19 @@ class Board:
         # The SVG keeps its 580x660 aspect ratio centred in its box.
         scale = min(rect[0] / 580, rect[1] / 660)
         ox, oy = (rect[0] - 580 * scale) / 2, (rect[1] - 660 * scale) / 2
-        px, py = ox + x * scale - rect[0] / 2, oy + y * scale - rect[1] / 2
-        ActionChains(self.d).move_to_element_with_offset(board, int(px), int(py)).click().perform()
+        return board, int(ox + x * scale - rect[0] / 2), int(oy + y * scale - rect[1] / 2)
+
+    def click_square(self, sq):
+        # Clicks go to the board at the square's point (targets do not take pointer events).
+        board, px, py = self.square_offset(sq)
+        ActionChains(self.d).move_to_element_with_offset(board, px, py).click().perform()
+
+    def drag(self, src, dst):
+        board, x0, y0 = self.square_offset(src)
+        _, x1, y1 = self.square_offset(dst)
+        (ActionChains(self.d).move_to_element_with_offset(board, x0, y0).click_and_hold()
+         .move_by_offset((x1 - x0) // 2, (y1 - y0) // 2).move_by_offset(x1 - x0 - (x1 - x0) // 2, y1 - y0 - (y1 - y0) // 2)
+         .release().perform())
 
     def play(self, move):
         n = len(self.moves())
@@ -270,6 +281,21 @@ def test_editor_refuses_impossible(b, out):
            and len(b.pieces()) == 32, "the start position set up")
 
 
+def test_editor_drags_pieces(b, out):
+    b.open()
+    b.open_section("editbox")
+    b.d.find_element(By.ID, "edit").click()
+    b.drag("h2", "h6")  # the cannon across the river
+    b.wait(lambda d: d.execute_script("return S.editing.board[6 * 9 + 7] === 'C' && S.editing.board[2 * 9 + 7] === ''"),
+           "the cannon dragged to h6")
+    b.click_square("a0")  # a click still holds a piece, and the next click puts it down
+    b.click_square("a1")
+    b.wait(lambda d: d.execute_script("return S.editing.board[9] === 'R' && S.editing.board[0] === ''"), "the rook moved by clicks")
+    b.d.find_element(By.ID, "edit-done").click()
+    b.wait(lambda d: d.execute_script("return !S.editing && S.view && S.view.fen.split(' ')[0] === arguments[0]",
+                                      "rnbakabnr/9/1c5c1/p1p1p1pCp/9/9/P1P1P1P1P/1C7/R8/1NBAKABNR"), "the position set up")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", default="build/chuhe")
@@ -293,6 +319,7 @@ def main():
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
         ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
         ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
+        ("editor_drags_pieces", lambda: test_editor_drags_pieces(b, args.out)),
     ]
     failed = []
     try:

@@ -668,7 +668,21 @@ function humanMayMove() {
 function onPointerDown(ev) {
   const p = svgPoint(ev), sq = pointSq(p.x, p.y);
   if (sq < 0) return;
-  if (S.editing) return editClick(sq);
+  if (S.editing) {
+    // A piece may be dragged to its square (or off the board, which removes it), or clicked
+    // and then put down by a second click.
+    const E = S.editing, startsDrag = E.pick === null && E.held === null && !!E.board[sq];
+    editClick(sq);
+    if (startsDrag) {
+      const g = $('board').querySelector(`.piece[data-square="${sqName(sq)}"]`);
+      if (g) {
+        drag = { sq, g, x0: p.x, y0: p.y, moved: false, edit: true };
+        $('board').setPointerCapture(ev.pointerId);
+        ev.preventDefault();
+      }
+    }
+    return;
+  }
   if (!humanMayMove()) return;
   const board = parseFenBoard(S.view.fen);
   const mine = (pc) => pc && ((pc === pc.toUpperCase()) === (S.view.side === 'red'));
@@ -708,6 +722,14 @@ function onPointerUp(ev) {
   drag = null;
   if (!d.moved) return;  // a click: the piece stays selected
   const p = svgPoint(ev), sq = pointSq(p.x, p.y);
+  if (d.edit) {
+    const E = S.editing;
+    E.held = null; S.selected = null;
+    if (sq < 0) E.board[d.sq] = '';
+    else if (sq !== d.sq) { E.board[sq] = E.board[d.sq]; E.board[d.sq] = ''; }
+    drawBoard();
+    return;
+  }
   if (sq >= 0 && legalFrom(d.sq).includes(sq)) {
     S.selected = null;
     playMove(sqName(d.sq) + sqName(sq));
