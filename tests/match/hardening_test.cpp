@@ -1,6 +1,7 @@
 // Match runner faults found by adversarial testing (issue 13): each test names its fault.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <sstream>
@@ -74,13 +75,19 @@ TEST(MatchHardening, KillingAnEngineEndsItsWrappersChildren) {
     std::vector<std::string> lines = finished_lines(r.output);
     ASSERT_EQ(lines.size(), 1u) << r.output;
     EXPECT_NE(lines[0].find("black loses on time"), std::string::npos) << lines[0];
+    // Both engines append their pid: red's (the good engine) comes first, the wrapped one's
+    // second. Every one of them must be gone, the wrapped one above all.
     std::ifstream in(pidFile);
-    pid_t pid = 0;
-    ASSERT_TRUE(in >> pid) << "the wrapped engine wrote no pid";
+    std::vector<pid_t> pids;
+    for (pid_t pid; in >> pid;) pids.push_back(pid);
+    ASSERT_EQ(pids.size(), 2u) << "both engines write their pid";
+    auto anyAlive = [&] { return std::any_of(pids.begin(), pids.end(), alive); };
     // SIGKILL is delivered at once, but the dead process may take a moment to be reaped.
-    for (int i = 0; i < 200 && alive(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    EXPECT_FALSE(alive(pid)) << "the engine behind the wrapper still runs";
-    if (alive(pid)) kill(pid, SIGKILL);
+    for (int i = 0; i < 200 && anyAlive(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(alive(pids[1])) << "the engine behind the wrapper still runs";
+    EXPECT_FALSE(alive(pids[0])) << "the good engine still runs";
+    for (pid_t pid : pids)
+        if (alive(pid)) kill(pid, SIGKILL);
 }
 
 // Fault 2: a PGN file that cannot be written stops the match with an error and a non-zero
