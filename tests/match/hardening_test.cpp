@@ -103,6 +103,23 @@ TEST(MatchHardening, PgnWriteErrorsAreReported) {
     EXPECT_EQ(finished_lines(r.output).size(), 1u) << "no game after the failed write";
 }
 
+// Fault 2, the results: they go to standard output, and a failed write there (stdout on a
+// full disk) fails the match too.
+TEST(MatchHardening, ResultWriteErrorsAreReported) {
+    struct FullDisk : std::streambuf {
+        int overflow(int) override { return traits_type::eof(); }  // every write fails
+    } full;
+    std::ostream out(&full);
+    TournamentSettings s;
+    s.engines = {fake("good", "good"), fake("bad", "illegal", 2)};
+    s.gamesPerEncounter = 2;
+    s.repeat = true;
+    std::atomic<bool> interrupt{false};
+    EXPECT_EQ(run_tournament(s, out, interrupt), 1);
+    // The same match with a working output succeeds.
+    EXPECT_EQ(run(fake("good", "good"), fake("bad", "illegal", 2)).status, 0);
+}
+
 // Fault 4: mate scores past the int range neither overflow nor turn into a losing score that
 // the resign adjudication acts on.
 TEST(MatchHardening, HugeMateScoresAreClamped) {
