@@ -1,5 +1,7 @@
 #include "records/pgn.h"
 
+#include <algorithm>
+
 #include "core/movegen.h"
 #include "records/encoding.h"
 
@@ -28,6 +30,13 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' |
 
 bool is_ideographic_space(std::string_view s, size_t i) {
     return s.substr(i, 3) == "\xE3\x80\x80";  // U+3000, common in Chinese records
+}
+
+// Whether a line (without its '\n') looks like a tag line, [Name "..."]: the lexer ends a
+// comment before such a line, and write_pgn never lets a comment line look like one.
+bool looks_like_tag_line(std::string_view line) {
+    while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
+    return line.size() > 3 && line[0] == '[' && line.back() == ']' && line.find('"') != std::string_view::npos;
 }
 
 class Lexer {
@@ -137,10 +146,7 @@ private:
     // Whether the line starting at p looks like a tag line: [Name "..."]
     bool tag_line_at(size_t p) const {
         size_t end = s_.find('\n', p);
-        std::string_view line = s_.substr(p, end == std::string_view::npos ? end : end - p);
-        while (!line.empty() && is_space(line.back())) line.remove_suffix(1);
-        return line.size() > 3 && line[0] == '[' && line.back() == ']' &&
-               line.find('"') != std::string_view::npos;
+        return looks_like_tag_line(s_.substr(p, end == std::string_view::npos ? end : end - p));
     }
 
     // An unclosed comment ends before the next tag line, so that the games after it are read.
@@ -323,12 +329,23 @@ std::string escape_tag(std::string_view v) {
     return out;
 }
 
-// PGN comments cannot contain '}': it becomes the full-width '｝'.
+// PGN comments cannot contain '}': it becomes the full-width '｝'. Nor a line that looks like
+// a tag line (the reader ends a comment there, so that an unclosed one does not swallow the
+// next game; such a line comes from a bare '\r' in a comment, or from an XQF comment): its
+// '[' becomes the full-width '［'.
 std::string escape_comment(std::string_view c) {
     std::string out;
-    for (char ch : c)
-        if (ch == '}') out += "｝";
-        else out += ch;
+    for (size_t i = 0; i < c.size(); ++i) {
+        bool lineStart = i > 0 && c[i - 1] == '\n';
+        if (c[i] == '}') {
+            out += "｝";
+        } else if (lineStart && c[i] == '[' &&
+                   looks_like_tag_line(c.substr(i, std::min(c.find('\n', i), c.size()) - i))) {
+            out += "［";
+        } else {
+            out += c[i];
+        }
+    }
     return out;
 }
 

@@ -1,6 +1,7 @@
 // Match runner faults found by adversarial testing (issue 13): each test names its fault.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <sstream>
@@ -74,13 +75,19 @@ TEST(MatchHardening, KillingAnEngineEndsItsWrappersChildren) {
     std::vector<std::string> lines = finished_lines(r.output);
     ASSERT_EQ(lines.size(), 1u) << r.output;
     EXPECT_NE(lines[0].find("black loses on time"), std::string::npos) << lines[0];
+    // Both engines append their pid: red's (the good engine) comes first, the wrapped one's
+    // second. Every one of them must be gone, the wrapped one above all.
     std::ifstream in(pidFile);
-    pid_t pid = 0;
-    ASSERT_TRUE(in >> pid) << "the wrapped engine wrote no pid";
+    std::vector<pid_t> pids;
+    for (pid_t pid; in >> pid;) pids.push_back(pid);
+    ASSERT_EQ(pids.size(), 2u) << "both engines write their pid";
+    auto anyAlive = [&] { return std::any_of(pids.begin(), pids.end(), alive); };
     // SIGKILL is delivered at once, but the dead process may take a moment to be reaped.
-    for (int i = 0; i < 200 && alive(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    EXPECT_FALSE(alive(pid)) << "the engine behind the wrapper still runs";
-    if (alive(pid)) kill(pid, SIGKILL);
+    for (int i = 0; i < 200 && anyAlive(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(alive(pids[1])) << "the engine behind the wrapper still runs";
+    EXPECT_FALSE(alive(pids[0])) << "the good engine still runs";
+    for (pid_t pid : pids)
+        if (alive(pid)) kill(pid, SIGKILL);
 }
 
 // Fault 2: a PGN file that cannot be written stops the match with an error and a non-zero
@@ -94,6 +101,23 @@ TEST(MatchHardening, PgnWriteErrorsAreReported) {
     EXPECT_NE(r.output.find("error: the match stopped"), std::string::npos) << r.output;
     EXPECT_EQ(r.output.find("Finished match"), std::string::npos) << r.output;
     EXPECT_EQ(finished_lines(r.output).size(), 1u) << "no game after the failed write";
+}
+
+// Fault 2, the results: they go to standard output, and a failed write there (stdout on a
+// full disk) fails the match too.
+TEST(MatchHardening, ResultWriteErrorsAreReported) {
+    struct FullDisk : std::streambuf {
+        int overflow(int) override { return traits_type::eof(); }  // every write fails
+    } full;
+    std::ostream out(&full);
+    TournamentSettings s;
+    s.engines = {fake("good", "good"), fake("bad", "illegal", 2)};
+    s.gamesPerEncounter = 2;
+    s.repeat = true;
+    std::atomic<bool> interrupt{false};
+    EXPECT_EQ(run_tournament(s, out, interrupt), 1);
+    // The same match with a working output succeeds.
+    EXPECT_EQ(run(fake("good", "good"), fake("bad", "illegal", 2)).status, 0);
 }
 
 // Fault 4: mate scores past the int range neither overflow nor turn into a losing score that

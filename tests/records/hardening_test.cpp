@@ -151,3 +151,38 @@ TEST(RecordHardening, XqfKeepsOrRefusesBlackToMove) {
     ASSERT_TRUE(read_xqf(write_xqf(red), back, &why)) << why;
     EXPECT_EQ(back.startFen, red.startFen);
 }
+
+// Found by pgn_fuzz (10-minute run): a comment with a line that looks like a tag line. The
+// reader ends a comment before such a line (so that an unclosed comment does not swallow the
+// next game), but write_pgn wrote one: a bare '\r' inside a comment is kept as a line end,
+// and an XQF comment may hold any line. The written game read back as two broken games.
+TEST(RecordHardening, CommentLinesThatLookLikeTagsStayInTheComment) {
+    // As the fuzzer had it: the '\r' after the "tag" is not a line end for the lexer.
+    std::string text = "[Game \"Chinese Chess\"]\n\n1. h2e2 {+4.6\"]\r\n[Round \"1.1\"]\rEce7 22. ab5} h9g7 *\n";
+    PgnReadResult r = read_pgn(text);
+    ASSERT_EQ(r.games.size(), 1u);
+    ASSERT_EQ(r.games[0].moves.size(), 2u);
+    ASSERT_EQ(r.games[0].moves[0].comment, "+4.6\"]\n[Round \"1.1\"]\nEce7 22. ab5");
+    // A game comment and a move comment as an XQF file can hold them.
+    Game g = r.games[0];
+    g.comment = "before\n[Event \"not a tag\"]\nafter";
+    for (Notation n : {Notation::ICCS, Notation::WXF, Notation::CHINESE, Notation::SAN}) {
+        std::string written = write_pgn(g, n);
+        PgnReadResult back = read_pgn(written);
+        ASSERT_EQ(back.gamesSeen, 1) << written;
+        ASSERT_EQ(back.games.size(), 1u) << written;
+        const Game& h = back.games[0];
+        ASSERT_EQ(h.moves.size(), 2u) << written;
+        EXPECT_EQ(h.moves[0].move, g.moves[0].move);
+        EXPECT_EQ(h.moves[1].move, g.moves[1].move);
+        // The line's '[' is written full-width; the rest of the comment is kept.
+        EXPECT_EQ(h.moves[0].comment, "+4.6\"]\n\xEF\xBC\xBBRound \"1.1\"]\nEce7 22. ab5") << written;
+        EXPECT_EQ(h.comment, "before\n\xEF\xBC\xBB" "Event \"not a tag\"]\nafter") << written;
+    }
+    // Other brackets in comments are left alone.
+    Game k = r.games[0];
+    k.moves[0].comment = "[%clk 0:05:00]\n[not a tag]\n [Indented \"x\"]";
+    PgnReadResult back = read_pgn(write_pgn(k, Notation::ICCS));
+    ASSERT_EQ(back.games.size(), 1u);
+    EXPECT_EQ(back.games[0].moves[0].comment, k.moves[0].comment);
+}
