@@ -38,11 +38,13 @@ std::vector<std::string> lines_of(const std::string& text) {
     return lines;
 }
 
-// The game lines of a results file, sorted (shards write them in any order).
+// The game lines of a results file, sorted (shards write them in any order), without the
+// offset into the PGN file (which is each file's own).
 std::vector<std::string> sorted_games(const std::string& path) {
     std::vector<std::string> lines = lines_of(file_text(path));
     EXPECT_FALSE(lines.empty()) << path;
     if (!lines.empty()) lines.erase(lines.begin());
+    for (std::string& line : lines) line = std::regex_replace(line, std::regex(",\"pgn_end\":[0-9]+"), "");
     std::sort(lines.begin(), lines.end());
     return lines;
 }
@@ -54,13 +56,18 @@ std::string summary_of(const std::string& output) {
     return at == std::string::npos ? "" : output.substr(at + 1);
 }
 
-// `chuhe match` with Chuhe at depth 2 (one thread), short games, openings in random order.
-std::string match_command(int engines, int rounds) {
-    std::string c = std::string(CHUHE_BINARY) + " match";
+// The arguments of a `chuhe match` of Chuhe at depth 2 (one thread), short games, openings in
+// random order.
+std::string match_arguments(int engines, int rounds) {
+    std::string c;
     for (int i = 0; i < engines; ++i) c += " -engine name=e" + std::to_string(i + 1) + " cmd=" + CHUHE_BINARY;
     return c + " -each proto=uci depth=2 option.Threads=1 option.Hash=4 -games 2 -repeat -rounds " +
            std::to_string(rounds) + " -maxmoves 40 -srand 7 -openings file=" +
            test::data_path("openings/fairy_xiangqi.epd") + " order=random";
+}
+
+std::string match_command(int engines, int rounds) {
+    return std::string(CHUHE_BINARY) + " match" + match_arguments(engines, rounds);
 }
 
 }  // namespace
@@ -107,7 +114,7 @@ TEST(MatchShards, AreDisjointCoverTheScheduleAndKeepPairsTogether) {
 }
 
 // Done when: a match played whole and the same match played as 3 shards through GNU parallel
-// (2 jobs at a time) and merged give identical results files up to order and the same summary;
+// (scripts/match_parallel.sh, 2 jobs at a time) and merged give identical results files up to order and the same summary;
 // for two engines (with the SPRT of the merge's bounds) and for a three-engine round robin.
 TEST(MatchShards, ThreeShardsThroughGnuParallelMergeToTheWholeMatch) {
     ASSERT_EQ(test::run_command("command -v parallel >/dev/null").status, 0)
@@ -116,19 +123,18 @@ TEST(MatchShards, ThreeShardsThroughGnuParallelMergeToTheWholeMatch) {
         std::string base = temp_path(std::to_string(engines) + "e_");
         std::string command = match_command(engines, engines == 2 ? 6 : 1);
         std::string sprt = engines == 2 ? " -sprt elo0=-50 elo1=50" : "";
-        test::run_command("rm -f " + base + "*");
+        test::run_command("rm -rf " + base + "*");
         auto whole = test::run_command(command + sprt + " -concurrency 2 -resultsout " + base + "whole.jsonl 2>&1");
         ASSERT_EQ(whole.status, 0) << whole.out;
-        auto shards = test::run_command("parallel -j2 " + command + " -shard {}/3 -resultsout " + base +
-                                        "shard{}.jsonl ::: 1 2 3 2>&1");
-        ASSERT_EQ(shards.status, 0) << shards.out;
-        auto merged = test::run_command(std::string(CHUHE_BINARY) + " match merge" + sprt + " " + base +
-                                        "shard1.jsonl " + base + "shard2.jsonl " + base + "shard3.jsonl 2>&1");
+        // scripts/match_parallel.sh: the shards through GNU parallel, two at a time, then the merge.
+        std::string dir = base + "shards";
+        auto merged = test::run_command(std::string(CHUHE_SOURCE_DIR) + "/scripts/match_parallel.sh -j 2 -c " +
+                                        CHUHE_BINARY + (engines == 2 ? " -t 'elo0=-50 elo1=50' " : " ") + dir +
+                                        " 3" + match_arguments(engines, engines == 2 ? 6 : 1) + " 2>&1");
         ASSERT_EQ(merged.status, 0) << merged.out;
-
         std::vector<std::string> all;
         for (int i = 1; i <= 3; ++i)
-            for (const std::string& line : sorted_games(base + "shard" + std::to_string(i) + ".jsonl"))
+            for (const std::string& line : sorted_games(dir + "/shard-" + std::to_string(i) + ".jsonl"))
                 all.push_back(line);
         std::sort(all.begin(), all.end());
         EXPECT_EQ(all, sorted_games(base + "whole.jsonl"));
@@ -141,7 +147,7 @@ TEST(MatchShards, ThreeShardsThroughGnuParallelMergeToTheWholeMatch) {
         for (size_t i = 1; i < m.size(); ++i) expected += m[i] + "\n";
         EXPECT_EQ(summary_of(whole.out), expected + "Finished match\n") << whole.out;
         EXPECT_NE(expected.find(engines == 2 ? "SPRT: llr " : "Rank Name"), std::string::npos) << expected;
-        test::run_command("rm -f " + base + "*");
+        test::run_command("rm -rf " + base + "*");
     }
 }
 
