@@ -287,6 +287,7 @@ void worker(Shared& sh) {
                    << blackName << ")" << std::endl;
         }
         GameSetup setup;
+        setup.pvInComments = s.pgnPv;
         if (g.opening >= 0) {
             setup.startFen = sh.openings[g.opening].fen;
             setup.openingMoves = sh.openings[g.opening].moves;

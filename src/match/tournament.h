@@ -51,6 +51,7 @@ struct TournamentSettings {
     std::optional<OpeningBook> openings;
     uint64_t seed = 0;
     std::string pgnOut;
+    bool pgnPv = false;      // the PV in each move's comment
     std::string resultsOut;  // JSON lines, see results_file.h
     bool resume = false;     // continue the match of resultsOut (and pgnOut) where it stopped
     Shard shard;

@@ -104,12 +104,13 @@ bool apply_engine_key(EngineConfig& e, const std::string& key, const std::string
 const char* const USAGE = R"(usage: chuhe match -engine KEY=VALUE... -engine KEY=VALUE... [OPTIONS]
 engine keys (also for -each, which applies to every engine):
   name=NAME cmd=PROGRAM dir=DIR arg=ARG args="A B" proto=auto|ucci|uci|uci-variant
-  tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timeout=SECONDS
-  option.NAME=VALUE stderr=FILE
+  tc=[MOVES/]SECONDS[:MOVES/SECONDS...][+INC] st=SECONDS depth=N nodes=N timemargin=MS
+  timeout=SECONDS option.NAME=VALUE stderr=FILE
 options:
   -tournament round-robin|gauntlet  -rounds N  -games N  -repeat  -concurrency N
   -openings file=FILE [format=epd|pgn] [order=sequential|random] [start=N] [plies=N]
-  -srand N  -pgnout FILE  -resultsout FILE (JSON lines)  -resume  -shard I/N  -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
+  -srand N  -pgnout FILE [pv=true]  -resultsout FILE (JSON lines)  -resume  -shard I/N
+  -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
   -debug (all engine traffic to standard error)
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
   -resign movecount=N score=CP  -draw movenumber=N movecount=N score=CP
@@ -196,6 +197,11 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
             s.seed = uint64_t(n);
         } else if (a == "-pgnout") {
             if (!value(s.pgnOut)) return fail("-pgnout takes a file name");
+            for (auto& [k, val] : keyValues(i)) {
+                if (k != "pv" || (val != "true" && val != "false"))
+                    return fail("bad -pgnout setting '" + k + "=" + val + "' (pv=true or pv=false)");
+                s.pgnPv = val == "true";
+            }
         } else if (a == "-event") {
             if (!value(s.event)) return fail("-event takes a name");
         } else if (a == "-rules") {
