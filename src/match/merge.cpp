@@ -32,7 +32,7 @@ int merge_results(const std::vector<std::string>& files, const std::optional<Spr
     Scoreboard board(shards[0].engines);
     for (const auto& [number, where] : games) {
         const FinishedGame& g = *where.second;
-        board.add(g.red, g.black, g.result, g.pairId);
+        board.add(g.red, g.black, g.result, g.pairId, g.round, g.termination);
     }
     out << "Merged " << board.games() << " games of " << shards[0].scheduleSize << " (" << files.size()
         << (files.size() == 1 ? " file)\n" : " files)\n");

@@ -63,7 +63,8 @@ bool parse_game(const Json& j, const ResultsFile& file, FinishedGame& g, std::st
         if (!j[key].is_string()) return bad(std::string("\"") + key + "\" is not a string");
         *field = j[key].as_string();
     }
-    if (g.result != "1-0" && g.result != "0-1" && g.result != "1/2-1/2") return bad("bad \"result\" '" + g.result + "'");
+    if (g.result != "1-0" && g.result != "0-1" && g.result != "1/2-1/2")
+        return bad("bad \"result\" '" + g.result + "'");
     if (g.redName != file.engines[g.red] || g.blackName != file.engines[g.black])
         return bad("the engine names do not match the header's engines");
     if (!j["moves"].is_array()) return bad("\"moves\" is not an array");

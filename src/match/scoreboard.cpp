@@ -25,8 +25,14 @@ std::string pentanomial_line(const Results& r) {
 Scoreboard::Scoreboard(std::vector<std::string> names)
     : names_(std::move(names)), results_(names_.size(), std::vector<Results>(names_.size())) {}
 
-void Scoreboard::add(int red, int black, const std::string& result, int64_t pairId) {
+void Scoreboard::add(int red, int black, const std::string& result, int64_t pairId, int round,
+                     const std::string& termination) {
     double redPoints = points_for(result, true);
+    if (names_.size() > 2) {
+        // The loser of a game lost by a foul is the one who fouled.
+        bool foul = is_foul(termination);
+        crosstable_.push_back({round, red, black, int(redPoints * 2), foul && redPoints == 0, foul && redPoints == 1});
+    }
     auto count = [&](Results& res, double points) {
         if (points == 1) ++res.wins;
         else if (points == 0) ++res.losses;
@@ -67,24 +73,21 @@ void Scoreboard::print_summary(std::ostream& out, const std::optional<Sprt>& spr
         if (sprt) out << sprt_line(*sprt, r) << "\n";
         return;
     }
-    // Standings against the field.
+    // Standings against the field: by points, then the tie-breaks of article 14.1.
     struct Row {
         int index;
         Results total;
     };
     std::vector<Row> rows;
-    for (size_t i = 0; i < names_.size(); ++i) {
-        Row row{int(i), {}};
-        for (const Results& r : results_[i]) {
+    for (const Standing& st : rank_players(int(names_.size()), crosstable_, TieBreaks::ROUND_ROBIN)) {
+        Row row{st.player, {}};
+        for (const Results& r : results_[size_t(st.player)]) {
             row.total.wins += r.wins;
             row.total.losses += r.losses;
             row.total.draws += r.draws;
         }
         rows.push_back(row);
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.total.wins + 0.5 * a.total.draws > b.total.wins + 0.5 * b.total.draws;
-    });
     char buf[256];
     std::snprintf(buf, sizeof buf, "%4s %-20s %7s %7s %6s %7s %6s", "Rank", "Name", "Elo", "+/-", "Games", "Score",
                   "Draw");

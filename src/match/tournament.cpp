@@ -242,7 +242,7 @@ bool open_outputs(Shared& sh, std::string* error) {
             *error = s.resultsOut + ": game " + std::to_string(g.number) + " is not in shard " + shard;
             return false;
         }
-        sh.board.add(g.red, g.black, g.result, g.pairId);
+        sh.board.add(g.red, g.black, g.result, g.pairId, g.round, g.termination);
         sh.done.insert(g.number);
     }
     sh.out << "Resuming: " << previous.games.size() << " games finished before" << std::endl;
@@ -299,7 +299,7 @@ void worker(Shared& sh) {
         if (r.aborted()) continue;
 
         std::lock_guard lock(sh.mutex);
-        sh.board.add(g.red, g.black, r.result, g.pairId);
+        sh.board.add(g.red, g.black, r.result, g.pairId, g.round, r.termination);
         store_game(sh, g, r);
         sh.out << "Finished game " << g.number << " (" << redName << " vs " << blackName << "): " << r.result
                << " {" << r.termination << "}" << std::endl;
