@@ -1,5 +1,6 @@
 #include "match/results_file.h"
 
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -32,7 +33,9 @@ Json engine_config(const EngineConfig& e) {
 // Reads an integer member; false when it is missing, not a whole number or out of range.
 bool integer(const Json& j, const char* key, int64_t min, int64_t max, int64_t& out) {
     const Json& v = j[key];
-    if (!v.is_number() || v.as_number() != double(int64_t(v.as_number()))) return false;
+    // Whole numbers a double holds exactly; anything else (1e300, 0.5) is no count of ours.
+    if (!v.is_number() || !(std::fabs(v.as_number()) <= 9e15) || v.as_number() != std::floor(v.as_number()))
+        return false;
     out = int64_t(v.as_number());
     return out >= min && out <= max;
 }
@@ -183,15 +186,19 @@ std::string results_line(const FinishedGame& g) {
 }
 
 bool read_results_file(const std::string& path, ResultsFile& out, std::string* error) {
-    out = ResultsFile{};
     std::ifstream in(path, std::ios::binary);
     if (!in) {
+        out = ResultsFile{};
         if (error) *error = "cannot read results file '" + path + "'";
         return false;
     }
     std::stringstream buffer;
     buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    return parse_results(buffer.str(), path, out, error);
+}
+
+bool parse_results(const std::string& text, const std::string& name, ResultsFile& out, std::string* error) {
+    out = ResultsFile{};
     std::set<int64_t> seen;
     size_t at = 0;
     for (int number = 1;; ++number) {
@@ -199,7 +206,7 @@ bool read_results_file(const std::string& path, ResultsFile& out, std::string* e
         if (end == std::string::npos) break;  // nothing left, or a line cut short by a kill
         std::string line = text.substr(at, end - at), why;
         auto fail = [&](const std::string& reason) {
-            if (error) *error = path + " line " + std::to_string(number) + ": " + reason;
+            if (error) *error = name + " line " + std::to_string(number) + ": " + reason;
             return false;
         };
         Json j;

@@ -55,5 +55,7 @@ struct ResultsFile {
 // other line that is not what the runner writes is an error naming the file and line, as are
 // two lines for the same game. A missing file is an error; an empty one has no header.
 bool read_results_file(const std::string& path, ResultsFile& out, std::string* error);
+// The same for the text of a results file; name stands for the file in error messages.
+bool parse_results(const std::string& text, const std::string& name, ResultsFile& out, std::string* error);
 
 }  // namespace chuhe::match
