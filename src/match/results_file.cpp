@@ -1,5 +1,6 @@
 #include "match/results_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -223,6 +224,13 @@ bool parse_results(const std::string& text, const std::string& name, ResultsFile
         }
         at = end + 1;
         out.completeBytes = int64_t(at);
+    }
+    // Not one whole line: a header cut short, which the runner may start afresh, or some
+    // other file, which it must not touch.
+    const std::string start = std::string("{\"format\":\"") + RESULTS_FORMAT + "\"";
+    if (at == 0 && text.compare(0, start.size(), start, 0, std::min(start.size(), text.size())) != 0) {
+        if (error) *error = name + " line 1: not a chuhe match results file (its first line is no results header)";
+        return false;
     }
     return true;
 }

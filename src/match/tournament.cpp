@@ -227,21 +227,21 @@ bool open_outputs(Shared& sh, std::string* error) {
                  "; engines, time controls, schedule, openings, seed or adjudication differ): cannot resume it";
         return false;
     }
-    if (!sh.results.truncate(previous.completeBytes, error)) return false;
-    int64_t pgnEnd = previous.games.empty() ? previous.pgnStart : previous.games.back().pgnEnd;
-    if (sh.pgn.is_open() && pgnEnd >= 0) {
-        if (sh.pgn.size() < pgnEnd) {
-            *error = "PGN file '" + s.pgnOut + "' is shorter than its results file records (" +
-                     std::to_string(sh.pgn.size()) + " bytes, not " + std::to_string(pgnEnd) + "): cannot resume";
-            return false;
-        }
-        if (!sh.pgn.truncate(pgnEnd, error)) return false;
-    }
-    for (const FinishedGame& g : previous.games) {
+    // Every check first: a file is cut only when the resume will go ahead.
+    for (const FinishedGame& g : previous.games)
         if (!sh.schedule.in_shard(g.number - 1, s.shard)) {
             *error = s.resultsOut + ": game " + std::to_string(g.number) + " is not in shard " + shard;
             return false;
         }
+    int64_t pgnEnd = previous.games.empty() ? previous.pgnStart : previous.games.back().pgnEnd;
+    if (sh.pgn.is_open() && pgnEnd >= 0 && sh.pgn.size() < pgnEnd) {
+        *error = "PGN file '" + s.pgnOut + "' is shorter than its results file records (" +
+                 std::to_string(sh.pgn.size()) + " bytes, not " + std::to_string(pgnEnd) + "): cannot resume";
+        return false;
+    }
+    if (!sh.results.truncate(previous.completeBytes, error)) return false;
+    if (sh.pgn.is_open() && pgnEnd >= 0 && !sh.pgn.truncate(pgnEnd, error)) return false;
+    for (const FinishedGame& g : previous.games) {
         sh.board.add(g.red, g.black, g.result, g.pairId, g.round, g.termination);
         sh.done.insert(g.number);
     }

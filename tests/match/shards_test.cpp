@@ -251,6 +251,18 @@ TEST(MatchShards, MergeAndResumeRefuseWhatDoesNotBelong) {
     r = test::run_command(command + " -resume -shard 2/2 -resultsout " + base + "a1.jsonl 2>&1");
     EXPECT_EQ(r.status, 2) << "the right match, the wrong shard";
     EXPECT_EQ(file_text(base + "a1.jsonl"), lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n") << "untouched";
+    // A file that is no results file, not even one line of one, is left alone.
+    std::ofstream(base + "notes.txt") << "my notes, no newline";
+    r = test::run_command(command + " -resume -resultsout " + base + "notes.txt 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("error: " + base + "notes.txt line 1: not a chuhe match results file"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(file_text(base + "notes.txt"), "my notes, no newline");
+    // A header cut short by a kill is started afresh.
+    std::ofstream(base + "cut.jsonl") << "{\"format\":\"chuhe-match-res";
+    r = test::run_command(command + " -resume -resultsout " + base + "cut.jsonl 2>&1");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(lines_of(file_text(base + "cut.jsonl")).size(), 5u);
     // Command line mistakes.
     r = test::run_command(command + " -shard 3/2 2>&1");
     EXPECT_NE(r.out.find("-shard takes I/N with 1 <= I <= N"), std::string::npos) << r.out;
