@@ -65,7 +65,7 @@ for ((first = 1; first <= shards; first += step)); do
   parallel --will-cite -q -j "$jobs" ${hosts:+--sshlogin "$hosts"} --halt soon,fail=1 \
     "$here/match_shard.sh" "$outdir" {} "$shards" ::: $(seq "$first" "$last") ||
     { echo "match_parallel.sh: a shard failed; see $outdir/shard-*.log, then run the same command again" >&2; exit 1; }
-  summary=$(merge)
+  if ! summary=$(merge); then echo "$summary" >&2; exit 2; fi
   if [ "$batch" -gt 0 ]; then
     echo "after shards 1-$last of $shards:"
     echo "$summary"
