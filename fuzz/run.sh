@@ -14,7 +14,7 @@ work=${3:-$build/fuzz-work}
 shift $(( $# < 3 ? $# : 3 ))
 data=${CHUHE_DATA_DIR:-../shared/data}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz uci_fuzz ucci_fuzz pgn_fuzz xqf_fuzz notation_fuzz engine_output_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(fen_fuzz uci_fuzz ucci_fuzz pgn_fuzz xqf_fuzz notation_fuzz engine_output_fuzz results_fuzz)
 
 mkdir -p "$work"
 work=$(cd "$work" && pwd)  # absolute paths: the targets run inside their own folders
@@ -53,6 +53,9 @@ seed() {  # seed TARGET: writes the seed corpus of TARGET into $work/TARGET/seed
     printf 'info depth 3 score cp 20 pv h2e2 h9g7\nbestmove h2e2 ponder h9g7\n' > "$dir/uci"
     printf 'info depth 3 score 20 pv h2e2\ninfo time 5 nodes 300\nbestmove h2e2 draw\n' > "$dir/ucci"
     printf 'info depth 9 score mate -3 pv b0c2\nbestmove (none)\nnobestmove\nbestmove h3e3 resign\n' > "$dir/mate" ;;
+  results_fuzz)
+    local header='{"format":"chuhe-match-results","version":1,"config":{"engines":[{"name":"a"},{"name":"b"}]},"shard":"1/1","schedule":4,"pgn_start":-1}'
+    printf '%s\n{"game":2,"round":1,"pair":0,"opening":3,"red":"b","black":"a","red_engine":1,"black_engine":0,"result":"0-1","termination":"red loses on time","fen":"x","book":1,"moves":["h2e2","h9g7"],"pgn_end":120}\n{"game":1,' "$header" > "$dir/results" ;;
   esac
 }
 

@@ -35,7 +35,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"uci", run_uci, "uci                 run the UCI protocol loop (xiangqi dialect)"},
     {"bench", run_bench, "bench [DEPTH] [--eval hce|nnue]   fixed search of fixed positions: bench: N nodes M nps"},
     {"convert", run_convert, "convert IN OUT [--format F]   PGN/XQF files; F: chinese|wxf|iccs|san"},
-    {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ...   play engines (see chuhe match --help)"},
+    {"match", run_match, "match -engine cmd=... -engine cmd=... [-each tc=10+0.1] ... | match merge RESULTS...   play engines (see chuhe match --help)"},
     {"ending", run_ending, "ending RED BLACK    solve a small ending, e.g. KN kaabb (the endgame scales' source)"},
     {"judge", run_judge, "judge [--rules R] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"M1 M2 ...\"]   rule on a repetition"},
     {"datagen", run_datagen, "datagen OUT [--games N --nodes N --threads T ...] | datagen convert|label OUT PGN...   training records for the network"},

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "gui/http.h"
-#include "gui/json.h"
+#include "util/json.h"
 #include "match/engine.h"
 
 namespace chuhe {

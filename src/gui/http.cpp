@@ -1,6 +1,6 @@
 #include "gui/http.h"
 
-#include "gui/json.h"
+#include "util/json.h"
 
 #include <arpa/inet.h>
 #include <cerrno>

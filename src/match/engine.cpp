@@ -199,7 +199,21 @@ void parse_engine_info(const std::string& line, Protocol protocol, SearchResult&
                 }
             }
             in.clear();
-        } else if (w == "pv" || w == "string" || w == "message") {
+        } else if (w == "nodes") {
+            long long n = -1;
+            if (in >> n && n >= 0) r.nodes = n;
+            in.clear();
+        } else if (w == "pv") {
+            // The rest of the line; kept only if every word looks like a move, in ICCS.
+            std::string pv, m;
+            while (in >> m) {
+                if (protocol == Protocol::UCI_VARIANT) m = shift_ranks(m, -1);
+                if (m.size() != 4) return;
+                pv += (pv.empty() ? "" : " ") + m;
+            }
+            r.pv = pv;
+            break;
+        } else if (w == "string" || w == "message") {
             break;
         }
     }

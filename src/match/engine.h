@@ -42,11 +42,13 @@ struct SearchResult {
     bool hasScore = false;
     int score = 0;  // centipawns from the engine's point of view; mates as +-(100000 - plies)
     int depth = 0;
+    int64_t nodes = -1;  // -1: not reported
+    std::string pv;      // the principal variation, ICCS moves separated by spaces
     bool offersDraw = false, resigns = false;
 };
 
 // The runner's parsers of engine output, free for tests and fuzzing. parse_engine_info reads
-// depth and score of an `info` line into r (scores clamped: see engine.cpp);
+// depth, score, nodes and PV of an `info` line into r (scores clamped: see engine.cpp);
 // parse_bestmove reads a `bestmove` line for pos into r (status MOVE, NO_MOVE or ILLEGAL,
 // move, draw offer, resignation; reply says why a move was refused).
 void parse_engine_info(const std::string& line, Protocol protocol, SearchResult& r);

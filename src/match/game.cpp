@@ -16,9 +16,10 @@ const char* side_name(Color c) { return c == RED ? "red" : "black"; }
 
 std::string win_for(Color c) { return c == RED ? "1-0" : "0-1"; }
 
-// The record's comment for a move: score (pawns, from the mover's view) / depth and time, as
-// cutechess writes them.
-std::string move_comment(const SearchResult& r) {
+// The record's comment for a move, as fastchess writes it: score (pawns, from the mover's
+// view) / depth and time, then the nodes and, when asked, the PV:
+// "+0.35/12 0.120s, n=53211, pv=\"h2e2 h9g7\"".
+std::string move_comment(const SearchResult& r, bool withPv) {
     char buf[64];
     if (!r.hasScore) {
         std::snprintf(buf, sizeof buf, "%.3fs", r.elapsedMs / 1000.0);
@@ -29,7 +30,10 @@ std::string move_comment(const SearchResult& r) {
     } else {
         std::snprintf(buf, sizeof buf, "%+.2f/%d %.3fs", r.score / 100.0, r.depth, r.elapsedMs / 1000.0);
     }
-    return buf;
+    std::string c = buf;
+    if (r.nodes >= 0) c += ", n=" + std::to_string(r.nodes);
+    if (withPv && !r.pv.empty()) c += ", pv=\"" + r.pv + "\"";
+    return c;
 }
 
 }  // namespace
@@ -140,7 +144,7 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
 
         pos.do_move(r.move);
         moves.push_back(r.move);
-        record.moves.push_back({r.move, move_comment(r)});
+        record.moves.push_back({r.move, move_comment(r, setup.pvInComments)});
 
         // Adjudication by the rules, before the engines' scores are looked at.
         if (std::string result, why; rules_end_game(pos, adj.rules, &result, &why)) return finish(result, why);

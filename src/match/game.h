@@ -26,6 +26,7 @@ struct GameSetup {
     std::string startFen = Position::START_FEN;
     std::vector<Move> openingMoves;  // played before the engines take over
     std::vector<std::pair<std::string, std::string>> tags;  // Event, Site, Round, ... for the record
+    bool pvInComments = false;  // each move's comment ends with the engine's PV
 };
 
 struct GameResult {

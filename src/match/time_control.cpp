@@ -21,7 +21,7 @@ bool parse_time(const std::string& text, int64_t& ms) {
     int64_t minutes, seconds;
     std::string m = text.substr(0, colon), s = text.substr(colon + 1);
     if (m.empty() || m.find_first_not_of("0123456789") != std::string::npos || !parse_seconds(s, seconds) ||
-        m.size() > 6)
+        m.size() > 6 || seconds >= 60000)
         return false;
     minutes = std::stoll(m);
     ms = minutes * 60000 + seconds;
@@ -37,6 +37,22 @@ std::string seconds_text(int64_t ms) {
     return buf;
 }
 
+// One period, "MOVES/TIME" or just "TIME" (for the whole game); an empty string or the reason.
+std::string parse_period(const std::string& text, Period& p) {
+    std::string rest = text;
+    p.moves = 0;
+    if (size_t slash = rest.find('/'); slash != std::string::npos) {
+        std::string m = rest.substr(0, slash);
+        if (m.empty() || m.size() > 4 || m.find_first_not_of("0123456789") != std::string::npos || std::stoi(m) == 0)
+            return "expected a move count before '/'";
+        p.moves = std::stoi(m);
+        rest = rest.substr(slash + 1);
+    }
+    if (!parse_time(rest, p.ms) || p.ms <= 0)
+        return "expected seconds (or minutes:seconds) of base time, e.g. 60+0.5, 40/300 or 30/3600:10/600";
+    return "";
+}
+
 }  // namespace
 
 bool parse_clock(const std::string& text, TimeControl& tc, std::string* error) {
@@ -44,25 +60,40 @@ bool parse_clock(const std::string& text, TimeControl& tc, std::string* error) {
         if (error) *error = "bad time control '" + text + "': " + why;
         return false;
     };
-    std::string rest = text;
-    int moves = 0;
-    if (size_t slash = rest.find('/'); slash != std::string::npos) {
-        std::string m = rest.substr(0, slash);
-        if (m.empty() || m.size() > 4 || m.find_first_not_of("0123456789") != std::string::npos || std::stoi(m) == 0)
-            return fail("expected a move count before '/'");
-        moves = std::stoi(m);
-        rest = rest.substr(slash + 1);
-    }
-    int64_t base = 0, inc = 0;
-    size_t plus = rest.find('+');
-    if (!parse_time(rest.substr(0, plus), base) || base <= 0)
-        return fail("expected seconds (or minutes:seconds) of base time, e.g. 60+0.5 or 40/300");
-    if (plus != std::string::npos && !parse_seconds(rest.substr(plus + 1), inc))
+    size_t plus = text.find('+');
+    std::string periods = text.substr(0, plus);
+    int64_t inc = 0;
+    if (plus != std::string::npos && !parse_seconds(text.substr(plus + 1), inc))
         return fail("expected seconds of increment after '+'");
-    tc.baseMs = base;
+    // Split at the colons that a move count follows ("/" before the next colon); the others
+    // are minutes:seconds.
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t colon = periods.find(':'); colon != std::string::npos; colon = periods.find(':', colon + 1)) {
+        size_t next = periods.find(':', colon + 1);
+        if (periods.substr(colon + 1, next - colon - 1).find('/') != std::string::npos) {
+            parts.push_back(periods.substr(start, colon - start));
+            start = colon + 1;
+        }
+    }
+    parts.push_back(periods.substr(start));
+    std::vector<Period> list;
+    for (const std::string& part : parts) {
+        Period p;
+        if (std::string why = parse_period(part, p); !why.empty()) return fail(why);
+        if (parts.size() > 1 && !p.moves) return fail("every period of 30/3600:10/600 needs its move count");
+        list.push_back(p);
+    }
+    tc.baseMs = list[0].ms;
+    tc.movesPerPeriod = list[0].moves;
+    tc.laterPeriods.assign(list.begin() + 1, list.end());
     tc.incrementMs = inc;
-    tc.movesPerPeriod = moves;
     return true;
+}
+
+Period TimeControl::period(int completed) const {
+    if (completed == 0 || laterPeriods.empty()) return {movesPerPeriod, baseMs};
+    return laterPeriods[size_t(std::min<int>(completed, int(laterPeriods.size())) - 1)];
 }
 
 std::string TimeControl::describe() const {
@@ -70,6 +101,7 @@ std::string TimeControl::describe() const {
     if (has_clock()) {
         if (movesPerPeriod) s = std::to_string(movesPerPeriod) + '/';
         s += seconds_text(baseMs);
+        for (const Period& p : laterPeriods) s += ':' + std::to_string(p.moves) + '/' + seconds_text(p.ms);
         if (incrementMs) s += '+' + seconds_text(incrementMs);
     }
     auto add = [&](const std::string& part) {
@@ -94,9 +126,10 @@ bool Clock::charge(int64_t elapsedMs) {
     remainingMs_ -= elapsedMs;
     if (remainingMs_ < -toleranceMs_) return false;
     remainingMs_ = std::max<int64_t>(remainingMs_, 0) + tc_.incrementMs;
-    if (tc_.movesPerPeriod && ++movesInPeriod_ == tc_.movesPerPeriod) {
+    if (tc_.movesPerPeriod && ++movesInPeriod_ == tc_.period(periods_).moves) {
+        // 6.2: the time of the next period is added to what is left of this one.
         movesInPeriod_ = 0;
-        remainingMs_ += tc_.baseMs;
+        remainingMs_ += tc_.period(++periods_).ms;
     }
     return true;
 }

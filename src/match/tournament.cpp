@@ -1,20 +1,21 @@
 #include "match/tournament.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "core/movegen.h"
+#include "match/append_file.h"
+#include "match/results_file.h"
+#include "match/scoreboard.h"
 #include "records/pgn.h"
 #include "records/record_file.h"
 
@@ -155,6 +156,12 @@ ScheduledGame Schedule::at(int64_t index) const {
     return sg;
 }
 
+bool Schedule::in_shard(int64_t index, Shard shard) const {
+    // The unit dealt out is the pair: both games of a -repeat pair go to one shard.
+    int64_t unit = repeat_ ? (index / games_) * ((games_ + 1) / 2) + (index % games_) / 2 : index;
+    return unit % shard.count == shard.index - 1;
+}
+
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& s, int openingCount) {
     Schedule schedule(s, openingCount);
     std::vector<ScheduledGame> games;
@@ -166,107 +173,100 @@ namespace {
 
 // Everything the workers share.
 struct Shared {
-    Shared(const TournamentSettings& s, std::ostream& o) : settings(s), out(o) {}
+    Shared(const TournamentSettings& s, std::ostream& o) : settings(s), out(o), board(names(s)) {}
+    static std::vector<std::string> names(const TournamentSettings& s) {
+        std::vector<std::string> n;
+        for (const EngineConfig& e : s.engines) n.push_back(e.name);
+        return n;
+    }
     const TournamentSettings& settings;
     std::ostream& out;
     const std::string date = today();
     std::vector<Opening> openings;
     Schedule schedule;
+    std::set<int64_t> done;  // game numbers finished before a -resume
     std::atomic<int64_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex mutex;  // guards everything below and the output
-    std::ofstream pgn;
-    // results[i][j]: engine i's results against engine j.
-    std::vector<std::vector<Results>> results;
-    std::map<int64_t, std::pair<int, double>> openPairs;  // pairId -> games seen, first engine's points
-    int64_t finished = 0;
-    std::string writeError;  // the first failed write of the PGN file
+    AppendFile pgn, results;
+    Scoreboard board;
+    std::string writeError;  // the first failed write of the PGN or results file
 };
 
-double points_for(const std::string& result, bool red) {
-    if (result == "1/2-1/2") return 0.5;
-    return (result == "1-0") == red ? 1.0 : 0.0;
+bool sprt_decided(const Shared& sh) {
+    return sh.settings.sprt && sh.settings.sprt->decide(sh.board.results(0, 1)) != Sprt::CONTINUE;
 }
 
-void record_result(Shared& sh, const ScheduledGame& g, const GameResult& r) {
-    double redPoints = points_for(r.result, true);
-    auto add = [&](Results& res, double points) {
-        if (points == 1) ++res.wins;
-        else if (points == 0) ++res.losses;
-        else ++res.draws;
-    };
-    add(sh.results[g.red][g.black], redPoints);
-    add(sh.results[g.black][g.red], 1 - redPoints);
-    if (g.pairId >= 0) {
-        // Pair statistics from the lower-numbered engine's point of view.
-        int low = std::min(g.red, g.black), high = std::max(g.red, g.black);
-        double lowPoints = g.red == low ? redPoints : 1 - redPoints;
-        auto& [seen, points] = sh.openPairs[g.pairId];
-        points += lowPoints;
-        if (++seen == 2) {
-            int idx = int(points * 2 + 0.5);
-            ++sh.results[low][high].pairs[idx];
-            ++sh.results[high][low].pairs[4 - idx];
-            sh.openPairs.erase(g.pairId);
-        }
-    }
-}
-
-std::string score_line(const TournamentSettings& s, const Results& r) {
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "Score of %s vs %s: %d - %d - %d  [%.3f] %d", s.engines[0].name.c_str(),
-                  s.engines[1].name.c_str(), r.wins, r.losses, r.draws, r.score(), r.games());
-    return buf;
-}
-
-std::string pentanomial_line(const Results& r) {
-    std::ostringstream o;
-    o << "Ptnml(0-2): [" << r.pairs[0] << ", " << r.pairs[1] << ", " << r.pairs[2] << ", " << r.pairs[3] << ", "
-      << r.pairs[4] << "]";
-    return o.str();
-}
-
-void print_summary(Shared& sh) {
+// Opens the PGN and results files. With -resume, takes the finished games of the results
+// file and cuts both files back to the last game the results file records whole: a game
+// written to the PGN file but not to the results file is played again.
+bool open_outputs(Shared& sh, std::string* error) {
     const TournamentSettings& s = sh.settings;
-    std::ostream& out = sh.out;
-    if (s.engines.size() == 2) {
-        const Results& r = sh.results[0][1];
-        out << score_line(s, r) << "\n";
-        if (r.pair_count()) out << pentanomial_line(r) << "\n";
-        out << elo_line(r) << "\n";
-        if (s.sprt) out << sprt_line(*s.sprt, r) << "\n";
-        return;
+    if (!s.pgnOut.empty() && !sh.pgn.open(s.pgnOut, error)) return false;
+    if (s.resultsOut.empty()) return true;
+    ResultsFile previous;
+    if (std::ifstream(s.resultsOut) && !read_results_file(s.resultsOut, previous, error)) return false;
+    if (!sh.results.open(s.resultsOut, error)) return false;
+    if (!previous.hasHeader) {
+        // A new match (or one killed before its header was whole): start the file afresh.
+        if (!sh.results.truncate(0, error)) return false;
+        std::string why;
+        if (sh.results.append(results_header(s, sh.schedule.size(), sh.pgn.is_open() ? sh.pgn.size() : -1), &why))
+            return true;
+        *error = "cannot write results file '" + s.resultsOut + "': " + why;
+        return false;
     }
-    // Standings against the field.
-    struct Row {
-        int index;
-        Results total;
-    };
-    std::vector<Row> rows;
-    for (size_t i = 0; i < s.engines.size(); ++i) {
-        Row row{int(i), {}};
-        for (const Results& r : sh.results[i]) {
-            row.total.wins += r.wins;
-            row.total.losses += r.losses;
-            row.total.draws += r.draws;
+    if (!s.resume) {
+        *error = "results file '" + s.resultsOut + "' already holds a match: -resume continues it, or remove it";
+        return false;
+    }
+    std::string shard = std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count);
+    if (previous.config.dump() != match_config(s).dump() || previous.shard != shard ||
+        previous.scheduleSize != sh.schedule.size()) {
+        *error = "results file '" + s.resultsOut + "' is of another match (shard " + previous.shard +
+                 "; engines, time controls, schedule, openings, seed or adjudication differ): cannot resume it";
+        return false;
+    }
+    // Every check first: a file is cut only when the resume will go ahead.
+    for (const FinishedGame& g : previous.games)
+        if (!sh.schedule.in_shard(g.number - 1, s.shard)) {
+            *error = s.resultsOut + ": game " + std::to_string(g.number) + " is not in shard " + shard;
+            return false;
         }
-        rows.push_back(row);
+    int64_t pgnEnd = previous.games.empty() ? previous.pgnStart : previous.games.back().pgnEnd;
+    if (sh.pgn.is_open() && pgnEnd >= 0 && sh.pgn.size() < pgnEnd) {
+        *error = "PGN file '" + s.pgnOut + "' is shorter than its results file records (" +
+                 std::to_string(sh.pgn.size()) + " bytes, not " + std::to_string(pgnEnd) + "): cannot resume";
+        return false;
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.total.wins + 0.5 * a.total.draws > b.total.wins + 0.5 * b.total.draws;
-    });
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "%4s %-20s %7s %7s %6s %7s %6s", "Rank", "Name", "Elo", "+/-", "Games", "Score",
-                  "Draw");
-    out << buf << "\n";
-    int rank = 0;
-    for (const Row& row : rows) {
-        EloEstimate e = estimate_elo(row.total);
-        int games = row.total.games();
-        std::snprintf(buf, sizeof buf, "%4d %-20s %7.1f %7.1f %6d %6.1f%% %5.1f%%", ++rank,
-                      s.engines[row.index].name.c_str(), games ? e.elo : 0.0, games ? e.margin : 0.0, games,
-                      games ? 100 * row.total.score() : 0.0, games ? 100.0 * row.total.draws / games : 0.0);
-        out << buf << "\n";
+    if (!sh.results.truncate(previous.completeBytes, error)) return false;
+    if (sh.pgn.is_open() && pgnEnd >= 0 && !sh.pgn.truncate(pgnEnd, error)) return false;
+    for (const FinishedGame& g : previous.games) {
+        sh.board.add(g.red, g.black, g.result, g.pairId, g.round, g.termination);
+        sh.done.insert(g.number);
+    }
+    sh.out << "Resuming: " << previous.games.size() << " games finished before" << std::endl;
+    return true;
+}
+
+// Stores a finished game: the PGN file first, then the results line that records where the
+// PGN file ended, so that a resume can cut a PGN game the results file never got.
+void store_game(Shared& sh, const ScheduledGame& g, const GameResult& r) {
+    const TournamentSettings& s = sh.settings;
+    if (!sh.writeError.empty()) return;
+    std::string why, file;
+    FinishedGame f = finished_game(g, r, s);
+    if (sh.pgn.is_open()) {
+        if (!sh.pgn.append(write_pgn(r.record, Notation::ICCS) + "\n", &why)) file = "PGN file '" + s.pgnOut + "'";
+        f.pgnEnd = sh.pgn.size();
+    }
+    if (file.empty() && sh.results.is_open() && !sh.results.append(results_line(f), &why))
+        file = "results file '" + s.resultsOut + "'";
+    if (!file.empty()) {
+        // A match whose games are not stored is not worth playing on.
+        sh.writeError = "cannot write game " + std::to_string(g.number) + " to " + file + ": " + why;
+        sh.out << "error: " << sh.writeError << std::endl;
+        sh.stop = true;
     }
 }
 
@@ -277,6 +277,7 @@ void worker(Shared& sh) {
     for (;;) {
         int64_t idx = sh.next.fetch_add(1);
         if (idx >= sh.schedule.size() || sh.stop) break;
+        if (!sh.schedule.in_shard(idx, s.shard) || sh.done.count(idx + 1)) continue;
         const ScheduledGame g = sh.schedule.at(idx);
         const std::string& redName = s.engines[g.red].name;
         const std::string& blackName = s.engines[g.black].name;
@@ -286,6 +287,7 @@ void worker(Shared& sh) {
                    << blackName << ")" << std::endl;
         }
         GameSetup setup;
+        setup.pvInComments = s.pgnPv;
         if (g.opening >= 0) {
             setup.startFen = sh.openings[g.opening].fen;
             setup.openingMoves = sh.openings[g.opening].moves;
@@ -297,27 +299,15 @@ void worker(Shared& sh) {
         if (r.aborted()) continue;
 
         std::lock_guard lock(sh.mutex);
-        record_result(sh, g, r);
-        ++sh.finished;
-        if (sh.pgn.is_open() && sh.writeError.empty()) {
-            errno = 0;
-            sh.pgn << write_pgn(r.record, Notation::ICCS) << "\n";
-            sh.pgn.flush();  // a killed match loses no finished game
-            if (!sh.pgn) {
-                // A match whose games are not stored is not worth playing on.
-                sh.writeError = "cannot write game " + std::to_string(g.number) + " to PGN file '" +
-                                s.pgnOut + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
-                sh.out << "error: " << sh.writeError << std::endl;
-                sh.stop = true;
-            }
-        }
+        sh.board.add(g.red, g.black, r.result, g.pairId, g.round, r.termination);
+        store_game(sh, g, r);
         sh.out << "Finished game " << g.number << " (" << redName << " vs " << blackName << "): " << r.result
                << " {" << r.termination << "}" << std::endl;
         if (s.engines.size() == 2) {
-            const Results& res = sh.results[0][1];
-            sh.out << score_line(s, res) << std::endl;
-            if (s.ratingInterval && sh.finished % s.ratingInterval == 0) sh.out << elo_line(res) << std::endl;
-            if (s.sprt && s.sprt->decide(res) != Sprt::CONTINUE) sh.stop = true;
+            sh.out << sh.board.score_line() << std::endl;
+            if (s.ratingInterval && sh.board.games() % s.ratingInterval == 0)
+                sh.out << elo_line(sh.board.results(0, 1)) << std::endl;
+            if (sprt_decided(sh)) sh.stop = true;
         }
     }
     for (auto& e : engines) e->quit();
@@ -332,6 +322,10 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
         out << "error: a tournament needs at least two engines\n";
         return 2;
     }
+    if (settings.shard.count < 1 || settings.shard.index < 1 || settings.shard.index > settings.shard.count) {
+        out << "error: shard " << settings.shard.index << "/" << settings.shard.count << " does not exist\n";
+        return 2;
+    }
     if (settings.openings) {
         if (!read_openings(*settings.openings, sh.openings, &error)) {
             out << "error: " << error << "\n";
@@ -344,15 +338,12 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
             std::shuffle(sh.openings.begin(), sh.openings.end(), rng);
         }
     }
-    if (!settings.pgnOut.empty()) {
-        sh.pgn.open(settings.pgnOut, std::ios::app);
-        if (!sh.pgn) {
-            out << "error: cannot write PGN file '" << settings.pgnOut << "'\n";
-            return 2;
-        }
-    }
     sh.schedule = Schedule(settings, int(sh.openings.size()));
-    sh.results.assign(settings.engines.size(), std::vector<Results>(settings.engines.size()));
+    if (!open_outputs(sh, &error)) {
+        out << "error: " << error << "\n";
+        return 2;
+    }
+    if (sh.board.games() && sprt_decided(sh)) sh.stop = true;
 
     int threads = int(std::clamp<int64_t>(settings.concurrency, 1, std::max<int64_t>(sh.schedule.size(), 1)));
     std::vector<std::thread> workers;
@@ -372,8 +363,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
     watcher.join();
 
     std::lock_guard lock(sh.mutex);
-    if (interrupt) out << "Interrupted after " << sh.finished << " games\n";
-    print_summary(sh);
+    if (interrupt) out << "Interrupted after " << sh.board.games() << " games\n";
+    sh.board.print_summary(out, settings.sprt);
     if (!sh.writeError.empty()) {
         out << "error: the match stopped: " << sh.writeError << std::endl;
         return 1;

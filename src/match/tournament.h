@@ -33,6 +33,14 @@ struct OpeningBook {
 // ignored) or of a PGN file. Returns false with the reason on any unreadable entry.
 bool read_openings(const OpeningBook& book, std::vector<Opening>& out, std::string* error);
 
+// Shard index of count (1-based): the part of the schedule one machine plays. Games are dealt
+// out by pair (a -repeat pair, or a single game without -repeat) in turn, so the shards are
+// disjoint, together they are the whole schedule, and each spans all of it (every shard
+// plays every round and opening range, which a sequential test over batches of shards needs).
+struct Shard {
+    int index = 1, count = 1;
+};
+
 struct TournamentSettings {
     std::vector<EngineConfig> engines;
     TournamentType type = TournamentType::ROUND_ROBIN;
@@ -43,6 +51,10 @@ struct TournamentSettings {
     std::optional<OpeningBook> openings;
     uint64_t seed = 0;
     std::string pgnOut;
+    bool pgnPv = false;      // the PV in each move's comment
+    std::string resultsOut;  // JSON lines, see results_file.h
+    bool resume = false;     // continue the match of resultsOut (and pgnOut) where it stopped
+    Shard shard;
     std::string event = "chuhe match";
     Adjudication adjudication;
     std::optional<Sprt> sprt;
@@ -71,6 +83,7 @@ public:
     Schedule(const TournamentSettings& settings, int openingCount);
     int64_t size() const { return size_; }
     ScheduledGame at(int64_t index) const;  // 0-based, index < size()
+    bool in_shard(int64_t index, Shard shard) const;
 
 private:
     std::vector<std::pair<int, int>> cycle_;  // the pairings of one round
@@ -82,10 +95,12 @@ private:
 // The whole schedule at once (for small tournaments and tests).
 std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings, int openingCount);
 
-// Runs the tournament, printing progress and summaries to out. interrupt (Ctrl-C) stops it:
+// Runs the tournament (only shard settings.shard of its schedule, and with resume only the
+// games the results file lacks), printing progress and summaries to out. interrupt (Ctrl-C) stops it:
 // games under way are dropped and the summary so far is printed. Returns 0, 2 on a setup
-// error (bad openings, unwritable PGN file) reported on out, or 1 when a game could not be
-// written to the PGN file (the match stops there) or out itself failed.
+// error (bad openings, unwritable PGN or results file, a results file of another match to
+// resume) reported on out, or 1 when a game could not be written to the PGN or results file
+// (the match stops there) or out itself failed.
 int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt);
 
 }  // namespace chuhe::match

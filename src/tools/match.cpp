@@ -4,6 +4,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "match/merge.h"
+
 namespace chuhe {
 
 using namespace match;
@@ -26,6 +28,36 @@ bool parse_double(const std::string& text, double& out) {
     std::istringstream in(text);
     char extra;
     return (in >> out) && !(in >> extra);
+}
+
+bool parse_sprt(const std::vector<std::pair<std::string, std::string>>& keys, Sprt& sprt, std::string* error) {
+    auto fail = [&](const std::string& why) {
+        *error = why;
+        return false;
+    };
+    bool e0 = false, e1 = false;
+    for (auto& [k, val] : keys) {
+        double d;
+        if (!parse_double(val, d)) return fail("bad -sprt value '" + k + "=" + val + "'");
+        if (k == "elo0") sprt.elo0 = d, e0 = true;
+        else if (k == "elo1") sprt.elo1 = d, e1 = true;
+        else if (k == "alpha" && d > 0 && d < 0.5) sprt.alpha = d;
+        else if (k == "beta" && d > 0 && d < 0.5) sprt.beta = d;
+        else return fail("bad -sprt setting '" + k + "=" + val + "'");
+    }
+    if (!e0 || !e1 || sprt.elo1 <= sprt.elo0) return fail("-sprt needs elo0 and elo1 with elo1 > elo0");
+    return true;
+}
+
+// "I/N" with 1 <= I <= N.
+bool parse_shard(const std::string& text, Shard& shard) {
+    size_t slash = text.find('/');
+    int64_t i, n;
+    if (slash == std::string::npos || !parse_int(text.substr(0, slash), i, 1, 1000000) ||
+        !parse_int(text.substr(slash + 1), n, 1, 1000000) || i > n)
+        return false;
+    shard = {int(i), int(n)};
+    return true;
 }
 
 // Applies one key=value of -engine or -each.
@@ -72,16 +104,44 @@ bool apply_engine_key(EngineConfig& e, const std::string& key, const std::string
 const char* const USAGE = R"(usage: chuhe match -engine KEY=VALUE... -engine KEY=VALUE... [OPTIONS]
 engine keys (also for -each, which applies to every engine):
   name=NAME cmd=PROGRAM dir=DIR arg=ARG args="A B" proto=auto|ucci|uci|uci-variant
-  tc=[MOVES/]SECONDS[+INC] st=SECONDS depth=N nodes=N timemargin=MS timeout=SECONDS
-  option.NAME=VALUE stderr=FILE
+  tc=[MOVES/]SECONDS[:MOVES/SECONDS...][+INC] st=SECONDS depth=N nodes=N timemargin=MS
+  timeout=SECONDS option.NAME=VALUE stderr=FILE
 options:
   -tournament round-robin|gauntlet  -rounds N  -games N  -repeat  -concurrency N
   -openings file=FILE [format=epd|pgn] [order=sequential|random] [start=N] [plies=N]
-  -srand N  -pgnout FILE  -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
+  -srand N  -pgnout FILE [pv=true]  -resultsout FILE (JSON lines)  -resume  -shard I/N
+  -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
   -debug (all engine traffic to standard error)
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
   -resign movecount=N score=CP  -draw movenumber=N movecount=N score=CP
+usage: chuhe match merge [-sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]] RESULTS...
+  the summary of the games of the results files (-resultsout) of a match's shards
 )";
+
+int run_merge(const std::vector<std::string>& args) {
+    std::optional<Sprt> sprt;
+    std::vector<std::string> files;
+    std::string error;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "-sprt") {
+            std::vector<std::pair<std::string, std::string>> keys;
+            for (; i + 1 < args.size() && args[i + 1].find('=') != std::string::npos && args[i + 1][0] != '-'; ++i)
+                keys.push_back({args[i + 1].substr(0, args[i + 1].find('=')),
+                                args[i + 1].substr(args[i + 1].find('=') + 1)});
+            sprt.emplace();
+            if (!parse_sprt(keys, *sprt, &error)) {
+                std::cerr << "chuhe match merge: " << error << "\n";
+                return 2;
+            }
+        } else if (args[i].size() > 1 && args[i][0] == '-') {
+            std::cerr << "chuhe match merge: unknown option '" << args[i] << "'\n";
+            return 2;
+        } else {
+            files.push_back(args[i]);
+        }
+    }
+    return merge_results(files, sprt, std::cout);
+}
 
 }  // namespace
 
@@ -137,6 +197,11 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
             s.seed = uint64_t(n);
         } else if (a == "-pgnout") {
             if (!value(s.pgnOut)) return fail("-pgnout takes a file name");
+            for (auto& [k, val] : keyValues(i)) {
+                if (k != "pv" || (val != "true" && val != "false"))
+                    return fail("bad -pgnout setting '" + k + "=" + val + "' (pv=true or pv=false)");
+                s.pgnPv = val == "true";
+            }
         } else if (a == "-event") {
             if (!value(s.event)) return fail("-event takes a name");
         } else if (a == "-rules") {
@@ -160,18 +225,14 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
             s.openings = book;
         } else if (a == "-sprt") {
             Sprt sprt;
-            bool e0 = false, e1 = false;
-            for (auto& [k, val] : keyValues(i)) {
-                double d;
-                if (!parse_double(val, d)) return fail("bad -sprt value '" + k + "=" + val + "'");
-                if (k == "elo0") sprt.elo0 = d, e0 = true;
-                else if (k == "elo1") sprt.elo1 = d, e1 = true;
-                else if (k == "alpha" && d > 0 && d < 0.5) sprt.alpha = d;
-                else if (k == "beta" && d > 0 && d < 0.5) sprt.beta = d;
-                else return fail("bad -sprt setting '" + k + "=" + val + "'");
-            }
-            if (!e0 || !e1 || sprt.elo1 <= sprt.elo0) return fail("-sprt needs elo0 and elo1 with elo1 > elo0");
+            if (!parse_sprt(keyValues(i), sprt, error)) return false;
             s.sprt = sprt;
+        } else if (a == "-shard") {
+            if (!value(v) || !parse_shard(v, s.shard)) return fail("-shard takes I/N with 1 <= I <= N");
+        } else if (a == "-resultsout") {
+            if (!value(s.resultsOut)) return fail("-resultsout takes a file name");
+        } else if (a == "-resume") {
+            s.resume = true;
         } else if (a == "-resign" || a == "-draw") {
             Adjudication& adj = s.adjudication;
             for (auto& [k, val] : keyValues(i)) {
@@ -207,6 +268,9 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
         for (size_t j = 0; j < i; ++j)
             if (s.engines[i].name == s.engines[j].name) s.engines[i].name += "-" + std::to_string(i + 1);
     if (s.sprt && s.engines.size() != 2) return fail("-sprt needs exactly two engines");
+    if (s.sprt && s.shard.count > 1)
+        return fail("-sprt would stop a shard on its own games: merge the shards with 'chuhe match merge -sprt ...'");
+    if (s.resume && s.resultsOut.empty()) return fail("-resume needs -resultsout (the file it resumes from)");
     return true;
 }
 
@@ -217,6 +281,7 @@ int run_match(const std::vector<std::string>& args) {
         std::cout << USAGE;
         return args.empty() ? 2 : 0;
     }
+    if (args[0] == "merge") return run_merge({args.begin() + 1, args.end()});
     if (!parse_match_args(args, settings, &error)) {
         std::cerr << "chuhe match: " << error << "\n" << USAGE;
         return 2;

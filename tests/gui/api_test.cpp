@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "gui/client.h"
-#include "gui/json.h"
+#include "util/json.h"
 #include "records/record_file.h"
 #include "support/command.h"
 #include "support/data.h"

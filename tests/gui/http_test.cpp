@@ -3,7 +3,7 @@
 
 #include "gui/client.h"
 #include "gui/http.h"
-#include "gui/json.h"
+#include "util/json.h"
 
 namespace chuhe::gui {
 namespace {

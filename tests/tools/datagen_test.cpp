@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "core/movegen.h"
@@ -108,6 +109,24 @@ TEST(Datagen, SelfPlayIsLegalAndTheSameSeedGivesTheSameRecords) {
     ASSERT_EQ(datagen(a + common).status, 0);
     EXPECT_EQ(file_bytes(a), bytes + bytes);
     for (const std::string& f : {a, b, c}) std::remove(f.c_str());
+}
+
+// Done when (issue 16): shards of one seed never produce the same positions.
+TEST(Datagen, ShardsGiveDisjointPositions) {
+    std::string one = temp_path("shard1.rec"), two = temp_path("shard2.rec");
+    std::string common = " --games 3 --nodes 300 --threads 1 --seed 4 --eval hce --openings " +
+                         test::data_path("openings/fairy_xiangqi.epd");
+    for (const std::string& f : {one, two}) std::remove(f.c_str());
+    auto r1 = datagen(one + common + " --shard 1/2"), r2 = datagen(two + common + " --shard 2/2");
+    ASSERT_EQ(r1.status, 0) << r1.out;
+    ASSERT_EQ(r2.status, 0) << r2.out;
+    std::set<std::string> first;
+    for (const TrainingRecord& r : records_of(one)) first.insert(r.fen());
+    std::vector<TrainingRecord> second = records_of(two);
+    EXPECT_GT(first.size(), 20u);
+    EXPECT_GT(second.size(), 20u);
+    for (const TrainingRecord& r : second) EXPECT_EQ(first.count(r.fen()), 0u) << r.fen() << " is in both shards";
+    for (const std::string& f : {one, two}) std::remove(f.c_str());
 }
 
 TEST(Datagen, InterruptKeepsWholeRecords) {

@@ -8,8 +8,8 @@
 //   resign    answers with "resign"            draw      offers a draw with every move
 //   twice     answers "bestmove" twice         closeout  closes its output, keeps running
 //   bigmate   reports mate scores past the int range (2147483647, 1073741824, ...)
-// Usage: fake_engine MODE [AFTER]. With FAKE_ENGINE_PIDFILE set, it appends its process id
-// to that file at start.
+// Usage: fake_engine MODE [AFTER [LOG]]. With FAKE_ENGINE_PIDFILE set, it appends its process
+// id to that file at start; with LOG, every line it reads is appended to that file.
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -28,12 +28,15 @@ int main(int argc, char** argv) {
     Position::init();
     std::string mode = argc > 1 ? argv[1] : "good";
     int after = argc > 2 ? std::atoi(argv[2]) : 0;
+    std::ofstream log;
+    if (argc > 3) log.open(argv[3], std::ios::app);
     if (const char* pidFile = std::getenv("FAKE_ENGINE_PIDFILE")) std::ofstream(pidFile, std::ios::app) << getpid() << "\n";
     int played = 0;
     bool ucci = false;
     Position pos;
     std::string line;
     while (std::getline(std::cin, line)) {
+        if (log.is_open()) log << line << std::endl;
         std::istringstream in(line);
         std::string cmd;
         in >> cmd;

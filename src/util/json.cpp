@@ -1,10 +1,10 @@
-#include "gui/json.h"
+#include "util/json.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-namespace chuhe::gui {
+namespace chuhe {
 
 Json& Json::push(Json v) {
     items_.push_back(std::move(v));
@@ -290,4 +290,4 @@ bool Json::parse(std::string_view text, Json& out, std::string* error, int maxDe
     return true;
 }
 
-}  // namespace chuhe::gui
+}  // namespace chuhe

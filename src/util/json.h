@@ -1,5 +1,5 @@
-// A small JSON value for the web board's API: parsed from request bodies (with limits on
-// size and nesting) and written into replies.
+// A small JSON value for the web board's API and the match results files: parsed (with limits on
+// size and nesting) and written.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace chuhe::gui {
+namespace chuhe {
 
 class Json {
 public:
@@ -77,4 +77,4 @@ private:
 // Appends s as a JSON string literal (quoted and escaped).
 void json_quote(std::string& out, std::string_view s);
 
-}  // namespace chuhe::gui
+}  // namespace chuhe
