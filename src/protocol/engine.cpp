@@ -1,7 +1,11 @@
 #include "protocol/engine.h"
 
 #include <algorithm>
+#include <chrono>
+#include <random>
 #include <sstream>
+
+#include "book/choose.h"
 
 #include "core/movegen.h"
 #include "protocol/output.h"
@@ -16,6 +20,9 @@ Engine::Engine() : pool_(tt_) {
     if (const nnue::Network* builtIn = nnue::embedded_network())
         net_ = std::shared_ptr<const nnue::Network>(builtIn, [](const nnue::Network*) {});
     useNnue_ = DEFAULT_USE_NNUE && net_;
+    std::vector<std::string> errors;  // a build without a built-in book simply has no book
+    books_.load(DEFAULT_BOOK_FILE, &errors);
+    set_seed(0);
 }
 
 Engine::~Engine() {
@@ -177,6 +184,48 @@ bool Engine::make_idle() {
 void Engine::new_game() {
     tt_.clear();
     pool_.clear();
+    if (seed_) random_ = seed_;
+}
+
+void Engine::set_book_files(const std::string& files, std::vector<std::string>* errors) {
+    books_.load(files, errors);
+}
+
+BookChoice Engine::book_move(const SearchLimits& limits) {
+    BookChoice choice;
+    if (!options_.useBook || books_.empty() || limits.ponder || limits.infinite || limits.mate)
+        return choice;
+    const auto& history = pos_.history();
+    for (size_t i = 0; i + 1 < history.size(); ++i)
+        if (history[i].key == pos_.key()) return choice;
+    std::vector<book::BookMove> moves;
+    for (const book::BookMove& m : books_.probe(pos_)) {
+        choice.totalWeight += m.weight();
+        bool allowed = std::find(banned_.begin(), banned_.end(), m.move) == banned_.end() &&
+                       (limits.searchmoves.empty() ||
+                        std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m.move) !=
+                            limits.searchmoves.end());
+        if (allowed) moves.push_back(m);
+    }
+    Move best = book::choose(moves, options_.bookVariety, random());
+    for (const book::BookMove& m : moves)
+        if (m.move == best) choice.move = m;
+    return choice;
+}
+
+void Engine::set_seed(uint64_t seed) {
+    seed_ = seed;
+    random_ = seed ? seed
+                   : uint64_t(std::random_device{}()) << 32 ^ uint64_t(std::random_device{}()) ^
+                         uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+uint64_t Engine::random() {
+    // splitmix64: small, fast, and every seed gives a good sequence.
+    uint64_t z = (random_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
 bool Engine::set_eval_file(const std::string& path, std::string* error) {

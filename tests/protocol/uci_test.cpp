@@ -29,6 +29,10 @@ const std::vector<std::string> HANDSHAKE = {
     "option name Rules type combo default Asian var Asian var Chinese",
     "option name EvalFile type string default <built-in>",
     "option name Use NNUE type check default false",
+    "option name OwnBook type check default false",
+    "option name BookFile type string default <built-in>",
+    "option name Book Variety type spin default 50 min 0 max 100",
+    "option name Random Seed type spin default 0 min 0 max 2147483647",
     "uciok",
 };
 
