@@ -32,7 +32,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option usennue type check default false",
     "option usebook type check default false",
     "option bookfiles type string default <built-in>",
-    "option bookvariety type spin min 0 max 100 default 50",
+    "option bookvariety type spin min 0 max 100 default 80",
     "option randomseed type spin min 0 max 2147483647 default 0",
     "ucciok",
 };

@@ -31,7 +31,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option name Use NNUE type check default false",
     "option name OwnBook type check default false",
     "option name BookFile type string default <built-in>",
-    "option name Book Variety type spin default 50 min 0 max 100",
+    "option name Book Variety type spin default 80 min 0 max 100",
     "option name Random Seed type spin default 0 min 0 max 2147483647",
     "uciok",
 };
