@@ -93,6 +93,8 @@ std::string Engine::go(SearchLimits limits, SearchListener listener) {
     so.ponder = options_.ponder;
     so.rules = options_.rules;
     so.net = network();
+    if (!strength::full_strength(options_.level(), options_.randomness))
+        listener = weakened(limits, so, std::move(listener));
     {
         std::lock_guard<std::mutex> lock(mutex_);
         thinking_ = true;
@@ -111,6 +113,43 @@ std::string Engine::go(SearchLimits limits, SearchListener listener) {
     return "only " + std::to_string(started) + " of " + std::to_string(wanted) +
            " threads could start; searching with " + std::to_string(std::max(started, 1)) +
            (started ? "" : " (no search: the best move is the first one found)");
+}
+
+SearchListener Engine::weakened(SearchLimits& limits, SearchOptions& so, SearchListener listener) {
+    strength::Params p = strength::params(options_.level(), options_.randomness);
+    if (p.depth && (!limits.depth || limits.depth > p.depth)) limits.depth = p.depth;
+    if (p.nodes && (!limits.nodes || limits.nodes > p.nodes)) limits.nodes = p.nodes;
+    int shown = so.multiPV;
+    so.multiPV = std::max(so.multiPV, p.candidates);
+    // The latest line of each MultiPV index: the candidates when the search ends. The GUI
+    // sees only the lines it asked for.
+    auto lines = std::make_shared<std::vector<SearchInfo>>();
+    SearchListener out;
+    out.on_info = [lines, shown, inner = std::move(listener.on_info)](const SearchInfo& info) {
+        if (info.bound == BOUND_EXACT && !info.pv.empty()) {
+            if (lines->size() < size_t(info.multiPV)) lines->resize(info.multiPV);
+            (*lines)[info.multiPV - 1] = info;
+        }
+        if (info.multiPV <= shown) inner(info);
+    };
+    out.on_bestmove = [this, lines, p, inner = std::move(listener.on_bestmove)](const SearchResult& r) {
+        std::vector<strength::Candidate> candidates;
+        for (const SearchInfo& line : *lines)
+            if (!line.pv.empty()) candidates.push_back({line.pv[0], line.score});
+        SearchResult chosen = r;
+        if (r.best && !candidates.empty() && candidates[0].move == r.best) {
+            uint64_t r1 = random(), r2 = random();
+            Move m = strength::choose(candidates, p, r1, r2);
+            for (const SearchInfo& line : *lines)
+                if (m != r.best && !line.pv.empty() && line.pv[0] == m) {
+                    chosen.best = m;
+                    chosen.ponder = line.pv.size() > 1 ? line.pv[1] : MOVE_NONE;
+                    chosen.score = line.score;
+                }
+        }
+        inner(chosen);
+    };
+    return out;
 }
 
 void Engine::perft(int depth, std::function<void(const std::string&)> onLine) {

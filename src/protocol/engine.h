@@ -16,6 +16,7 @@
 #include "eval/nnue/network.h"
 #include "rules/rule_set.h"
 #include "search/thread_pool.h"
+#include "strength/strength.h"
 
 namespace chuhe {
 
@@ -45,6 +46,13 @@ struct EngineOptions {
     RuleSet rules = RuleSet::ASIAN;  // repetition rules, in the search and for `judge`
     bool useBook = DEFAULT_USE_BOOK;
     int bookVariety = DEFAULT_BOOK_VARIETY;
+    // Strength (strength/strength.h): Skill Level / level, or UCI_Elo under UCI_LimitStrength.
+    int skillLevel = strength::MAX_LEVEL;
+    bool limitStrength = false;
+    int elo = strength::MAX_ELO;
+    strength::Randomness randomness = strength::Randomness::None;
+
+    int level() const { return limitStrength ? strength::level_for_elo(elo) : skillLevel; }
 };
 
 // The move the book gives for a position, and what the book knows about it.
@@ -129,6 +137,10 @@ public:
     uint64_t random();
 
 private:
+    // Below full strength: the level's depth and node limits, enough MultiPV lines to choose
+    // from, and a listener that picks the move to play among them (strength/strength.h).
+    SearchListener weakened(SearchLimits& limits, SearchOptions& so, SearchListener listener);
+
     Position pos_;
     std::vector<Move> banned_;
     EngineOptions options_;

@@ -70,6 +70,13 @@ void FrontEnd::set_seed(const std::string& optionName, const std::string& value)
     engine_.set_seed(uint64_t(n));
 }
 
+void FrontEnd::set_level(const std::string& optionName, const std::string& value) {
+    int64_t n = 0;
+    if (!parse_number(value, strength::MAX_LEVEL, &n))
+        return error("option " + optionName + " takes a number from 0 to " + std::to_string(strength::MAX_LEVEL));
+    engine_.options().skillLevel = int(n);
+}
+
 bool FrontEnd::play_book_move(const SearchLimits& limits,
                               const std::function<void(const SearchResult&)>& onBestmove) {
     BookChoice choice = engine_.book_move(limits);

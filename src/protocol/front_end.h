@@ -32,6 +32,8 @@ protected:
     void set_use_book(const std::string& optionName, const std::string& value);
     void set_book_variety(const std::string& optionName, const std::string& value);
     void set_seed(const std::string& optionName, const std::string& value);
+    // Skill Level / level: 0-20.
+    void set_level(const std::string& optionName, const std::string& value);
     // Plays the book move, if the engine has one for these limits: an info line saying it is
     // a book move, then the best move through onBestmove. False when the search must move.
     bool play_book_move(const SearchLimits& limits, const std::function<void(const SearchResult&)>& onBestmove);

@@ -65,6 +65,11 @@ void UcciProtocol::identify() {
     send_line("option bookvariety type spin min 0 max " + std::to_string(book::MAX_VARIETY) + " default " +
               std::to_string(DEFAULT_BOOK_VARIETY));
     send_line("option randomseed type spin min 0 max " + std::to_string(MAX_SEED) + " default 0");
+    std::string randomness = "option randomness type combo default none";
+    for (const char* r : strength::RANDOMNESS_NAMES) randomness += std::string(" var ") + r;
+    send_line(randomness);
+    send_line("option level type spin min 0 max " + std::to_string(strength::MAX_LEVEL) + " default " +
+              std::to_string(strength::MAX_LEVEL));
     send_line("ucciok");
 }
 
@@ -91,7 +96,11 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "loadbook") set_book_files(engine_.book_files());  // reads the files again
     else if (name == "bookvariety") set_book_variety("bookvariety", value);
     else if (name == "randomseed") set_seed("randomseed", value);
-    else if (name == "rules") {
+    else if (name == "level") set_level("level", value);
+    else if (name == "randomness") {
+        if (!strength::parse_randomness(to_lower(value).c_str(), &engine_.options().randomness))
+            error("option randomness takes none, tiny, small, medium, large or huge");
+    } else if (name == "rules") {
         if (!parse_rule_set(to_lower(value), &engine_.options().rules))
             error("option rules takes asian or chinese");
     }

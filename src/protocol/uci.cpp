@@ -78,6 +78,11 @@ void UciProtocol::identify() {
     send_line("option name Book Variety type spin default " + std::to_string(DEFAULT_BOOK_VARIETY) +
               " min 0 max " + std::to_string(book::MAX_VARIETY));
     send_line("option name Random Seed type spin default 0 min 0 max " + std::to_string(MAX_SEED));
+    send_line("option name UCI_LimitStrength type check default false");
+    send_line("option name UCI_Elo type spin default " + std::to_string(strength::MAX_ELO) + " min " +
+              std::to_string(strength::MIN_ELO) + " max " + std::to_string(strength::MAX_ELO));
+    send_line("option name Skill Level type spin default " + std::to_string(strength::MAX_LEVEL) + " min 0 max " +
+              std::to_string(strength::MAX_LEVEL));
     send_line("uciok");
 }
 
@@ -123,6 +128,10 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "bookfile") set_book_files(value);
     else if (name == "book variety") set_book_variety("'Book Variety'", value);
     else if (name == "random seed") set_seed("'Random Seed'", value);
+    else if (name == "uci_limitstrength") check(&o.limitStrength);
+    else if (name == "uci_elo") {
+        if (spin(strength::MIN_ELO, strength::MAX_ELO)) o.elo = int(n);
+    } else if (name == "skill level") set_level("'Skill Level'", value);
     else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
     } else

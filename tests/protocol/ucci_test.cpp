@@ -34,6 +34,8 @@ const std::vector<std::string> HANDSHAKE = {
     "option bookfiles type string default <built-in>",
     "option bookvariety type spin min 0 max 100 default 80",
     "option randomseed type spin min 0 max 2147483647 default 0",
+    "option randomness type combo default none var none var tiny var small var medium var large var huge",
+    "option level type spin min 0 max 20 default 20",
     "ucciok",
 };
 
