@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <sys/stat.h>
+
 #include "book/mirror.h"
 #include "core/movegen.h"
 #include "records/record_file.h"
@@ -20,6 +22,22 @@ bool Book::load(const std::string& path, std::string* error) {
             return false;
         }
         return read(bytes, error);
+    }
+    // Only a regular file of a sane size: a device or a FIFO named by mistake (/dev/zero,
+    // /dev/stdin) would never end or fill the memory.
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0) {
+        *error = "cannot open " + path;
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        *error = "not a regular file";
+        return false;
+    }
+    if (uint64_t(st.st_size) > MAX_FILE_BYTES) {
+        *error = "too large for a book (" + std::to_string(st.st_size) + " bytes; at most " +
+                 std::to_string(MAX_FILE_BYTES) + ")";
+        return false;
     }
     std::string bytes;
     return read_file_bytes(path, bytes, error) && read(bytes, error);

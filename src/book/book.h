@@ -28,6 +28,9 @@ struct BookMove {
 
 class Book {
 public:
+    // 2^26 records: far more than any collection of games gives in its openings.
+    static constexpr uint64_t MAX_FILE_BYTES = HEADER_SIZE + RECORD_SIZE * (uint64_t(1) << 26);
+
     // From a file's bytes, or from a file (BUILT_IN: the book built into the binary). False
     // with the reason, and the book unchanged, when the bytes are not a sound book.
     bool read(std::string_view bytes, std::string* error);

@@ -254,9 +254,15 @@ BookChoice Engine::book_move(const SearchLimits& limits) {
 
 void Engine::set_seed(uint64_t seed) {
     seed_ = seed;
-    random_ = seed ? seed
-                   : uint64_t(std::random_device{}()) << 32 ^ uint64_t(std::random_device{}()) ^
-                         uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    random_ = seed;
+    if (seed) return;
+    random_ = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    try {
+        std::random_device device;
+        random_ ^= uint64_t(device()) << 32 ^ device();
+    } catch (const std::exception&) {
+        // No entropy source: the clock alone still differs from run to run.
+    }
 }
 
 uint64_t Engine::random() {

@@ -157,6 +157,10 @@ TEST(Book, CorruptAndTruncatedFilesAreRefusedWithTheReason) {
     EXPECT_EQ(b.records(), 7u);
     EXPECT_FALSE(b.load("/nonexistent/x.book", &error));
     EXPECT_EQ(error, "cannot open /nonexistent/x.book");
+    EXPECT_FALSE(b.load("/dev/zero", &error));  // would never end
+    EXPECT_EQ(error, "not a regular file");
+    EXPECT_FALSE(b.load("/tmp", &error));
+    EXPECT_EQ(error, "not a regular file");
 }
 
 TEST(Book, BuiltInBookReads) {
