@@ -87,6 +87,9 @@ TEST(BookProtocol, UciPlaysBookMovesAndSearchesOutOfBook) {
     // Out of book the search moves.
     e.send("position startpos moves h2e2 h9g7 h0g2");
     searched(e, "go depth 2");
+    // A book position reached again in the game is left to the search (repetition rules).
+    e.send("position startpos moves h0g2 h9g7 g2h0 g7h9");
+    searched(e, "go depth 2");
     // Analysis is never answered from the book.
     e.send("position startpos");
     e.send("go infinite");
