@@ -197,4 +197,15 @@ TEST(Book, BuiltInBookReads) {
     std::vector<BookMove> start = b.probe(after(""));
     ASSERT_FALSE(start.empty());
     EXPECT_EQ(Position::move_to_string(start[0].move), "h2e2");  // the central cannon leads
+    // scripts/book.sh's filters hold for every move: 3 games at least, the mover 40% or more.
+    std::vector<BookRecord> records;
+    ASSERT_TRUE(decode_book(embedded_book(), &records, &error)) << error;
+    EXPECT_EQ(records.size(), 20912u);
+    EXPECT_EQ(b.positions(), 17877u);
+    size_t weak = 0;
+    for (const BookRecord& r : records) {
+        BookMove m{r.move, r.wins, r.draws, r.losses};
+        weak += m.games() < 3 || m.score() < 40.0;
+    }
+    EXPECT_EQ(weak, 0u);
 }

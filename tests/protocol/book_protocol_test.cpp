@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
 #include "book/builder.h"
 #include "book/hand_made.h"
@@ -205,6 +206,31 @@ TEST(BookProtocol, FixedSeedGivesTheSameBookMovesEveryTime) {
     u.send("setoption bookvariety 100");
     u.send("setoption randomseed 42");
     EXPECT_EQ(choices(u), first);
+}
+
+// 100 games of 10 plies from the start, the engine playing both sides with the built-in book
+// (a depth-1 search once out of book): the default variety gives many lines, not one.
+TEST(BookProtocol, DefaultBookGivesManyLines) {
+    EngineProcess e;
+    start_uci(e);
+    e.send("setoption name OwnBook value true");
+    e.send("setoption name Random Seed value 1");
+    std::set<std::string> lines;
+    int bookMoves = 0;
+    for (int game = 0; game < 100; ++game) {
+        std::string moves;
+        for (int ply = 0; ply < 10; ++ply) {
+            e.send("position startpos moves" + moves);
+            e.send("go depth 1");
+            Lines reply = e.read_until("bestmove");
+            bookMoves += has_line_starting(reply, "info string book move");
+            moves += " " + reply.back().substr(9, 4);
+        }
+        lines.insert(moves);
+    }
+    EXPECT_GE(lines.size(), 20u);
+    EXPECT_EQ(lines.size(), 40u);
+    EXPECT_EQ(bookMoves, 941);  // of 1,000 plies
 }
 
 TEST(BookProtocol, BuiltInBookIsTheDefault) {
