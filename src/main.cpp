@@ -10,6 +10,7 @@
 #include "protocol/uci.h"
 #include "protocol/ucci.h"
 #include "tools/bench.h"
+#include "tools/book.h"
 #include "tools/convert.h"
 #include "tools/datagen.h"
 #include "tools/ending.h"
@@ -41,6 +42,7 @@ const Subcommand SUBCOMMANDS[] = {
     {"datagen", run_datagen, "datagen OUT [--games N --nodes N --threads T ...] | datagen convert|label OUT PGN...   training records for the network"},
     {"train", run_train, "train DATA... [--out NET --epochs N --threads T ...]   train the evaluation network"},
     {"gui", run_gui, "gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]...   the web board: play, analyse, records, rules"},
+    {"book", run_book, "book build OUT RECORDS... [--plies N --min-games N --min-score S] | book probe FILE FEN   the opening book"},
     {"tune", run_tune, "tune extract OUT PGN... | tune fit DATA [--out FILE]   fit the evaluation weights"},
 };
 

@@ -1,7 +1,11 @@
 #include "protocol/engine.h"
 
 #include <algorithm>
+#include <chrono>
+#include <random>
 #include <sstream>
+
+#include "book/choose.h"
 
 #include "core/movegen.h"
 #include "protocol/output.h"
@@ -16,6 +20,9 @@ Engine::Engine() : pool_(tt_) {
     if (const nnue::Network* builtIn = nnue::embedded_network())
         net_ = std::shared_ptr<const nnue::Network>(builtIn, [](const nnue::Network*) {});
     useNnue_ = DEFAULT_USE_NNUE && net_;
+    std::vector<std::string> errors;  // a build without a built-in book simply has no book
+    books_.load(DEFAULT_BOOK_FILE, &errors);
+    set_seed(0);
 }
 
 Engine::~Engine() {
@@ -86,6 +93,8 @@ std::string Engine::go(SearchLimits limits, SearchListener listener) {
     so.ponder = options_.ponder;
     so.rules = options_.rules;
     so.net = network();
+    if (!strength::full_strength(options_.level(), options_.randomness))
+        listener = weakened(limits, so, std::move(listener));
     {
         std::lock_guard<std::mutex> lock(mutex_);
         thinking_ = true;
@@ -104,6 +113,43 @@ std::string Engine::go(SearchLimits limits, SearchListener listener) {
     return "only " + std::to_string(started) + " of " + std::to_string(wanted) +
            " threads could start; searching with " + std::to_string(std::max(started, 1)) +
            (started ? "" : " (no search: the best move is the first one found)");
+}
+
+SearchListener Engine::weakened(SearchLimits& limits, SearchOptions& so, SearchListener listener) {
+    strength::Params p = strength::params(options_.level(), options_.randomness);
+    if (p.depth && (!limits.depth || limits.depth > p.depth)) limits.depth = p.depth;
+    if (p.nodes && (!limits.nodes || limits.nodes > p.nodes)) limits.nodes = p.nodes;
+    int shown = so.multiPV;
+    so.multiPV = std::max(so.multiPV, p.candidates);
+    // The latest line of each MultiPV index: the candidates when the search ends. The GUI
+    // sees only the lines it asked for.
+    auto lines = std::make_shared<std::vector<SearchInfo>>();
+    SearchListener out;
+    out.on_info = [lines, shown, inner = std::move(listener.on_info)](const SearchInfo& info) {
+        if (info.bound == BOUND_EXACT && !info.pv.empty()) {
+            if (lines->size() < size_t(info.multiPV)) lines->resize(info.multiPV);
+            (*lines)[info.multiPV - 1] = info;
+        }
+        if (info.multiPV <= shown) inner(info);
+    };
+    out.on_bestmove = [this, lines, p, inner = std::move(listener.on_bestmove)](const SearchResult& r) {
+        std::vector<strength::Candidate> candidates;
+        for (const SearchInfo& line : *lines)
+            if (!line.pv.empty()) candidates.push_back({line.pv[0], line.score});
+        SearchResult chosen = r;
+        if (r.best && !candidates.empty() && candidates[0].move == r.best) {
+            uint64_t r1 = random(), r2 = random();
+            Move m = strength::choose(candidates, p, r1, r2);
+            for (const SearchInfo& line : *lines)
+                if (m != r.best && !line.pv.empty() && line.pv[0] == m) {
+                    chosen.best = m;
+                    chosen.ponder = line.pv.size() > 1 ? line.pv[1] : MOVE_NONE;
+                    chosen.score = line.score;
+                }
+        }
+        inner(chosen);
+    };
+    return out;
 }
 
 void Engine::perft(int depth, std::function<void(const std::string&)> onLine) {
@@ -177,6 +223,54 @@ bool Engine::make_idle() {
 void Engine::new_game() {
     tt_.clear();
     pool_.clear();
+    if (seed_) random_ = seed_;
+}
+
+void Engine::set_book_files(const std::string& files, std::vector<std::string>* errors) {
+    books_.load(files, errors);
+}
+
+BookChoice Engine::book_move(const SearchLimits& limits) {
+    BookChoice choice;
+    if (!options_.useBook || books_.empty() || limits.ponder || limits.infinite || limits.mate)
+        return choice;
+    const auto& history = pos_.history();
+    for (size_t i = 0; i + 1 < history.size(); ++i)
+        if (history[i].key == pos_.key()) return choice;
+    std::vector<book::BookMove> moves;
+    for (const book::BookMove& m : books_.probe(pos_)) {
+        choice.totalWeight += m.weight();
+        bool allowed = std::find(banned_.begin(), banned_.end(), m.move) == banned_.end() &&
+                       (limits.searchmoves.empty() ||
+                        std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m.move) !=
+                            limits.searchmoves.end());
+        if (allowed) moves.push_back(m);
+    }
+    Move best = book::choose(moves, options_.bookVariety, random());
+    for (const book::BookMove& m : moves)
+        if (m.move == best) choice.move = m;
+    return choice;
+}
+
+void Engine::set_seed(uint64_t seed) {
+    seed_ = seed;
+    random_ = seed;
+    if (seed) return;
+    random_ = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    try {
+        std::random_device device;
+        random_ ^= uint64_t(device()) << 32 ^ device();
+    } catch (const std::exception&) {
+        // No entropy source: the clock alone still differs from run to run.
+    }
+}
+
+uint64_t Engine::random() {
+    // splitmix64: small, fast, and every seed gives a good sequence.
+    uint64_t z = (random_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
 bool Engine::set_eval_file(const std::string& path, std::string* error) {

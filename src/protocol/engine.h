@@ -11,10 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "book/book_set.h"
 #include "core/position.h"
 #include "eval/nnue/network.h"
 #include "rules/rule_set.h"
 #include "search/thread_pool.h"
+#include "strength/strength.h"
 
 namespace chuhe {
 
@@ -25,6 +27,14 @@ constexpr const char* DEFAULT_EVAL_FILE = "<built-in>";
 // Whether the network evaluates by default: only once a net has beaten the hand-crafted
 // evaluation in a match (see nets/README.md).
 constexpr bool DEFAULT_USE_NNUE = false;
+// The book (OwnBook / usebook) is off until the GUI turns it on: matches that measure the
+// search must not be decided by book moves one side plays and the other does not.
+constexpr bool DEFAULT_USE_BOOK = false;
+constexpr const char* DEFAULT_BOOK_FILE = book::BUILT_IN;
+// book/choose.h. The masters' moves are so concentrated that 100 games played from the
+// default book alone took 3 different lines through the first 10 plies at 50, 34 at 80.
+constexpr int DEFAULT_BOOK_VARIETY = 80;
+constexpr int64_t MAX_SEED = 2147483647;  // GUIs keep spin values in 32-bit integers
 
 struct EngineOptions {
     int threads = 1;
@@ -34,6 +44,21 @@ struct EngineOptions {
     bool showWDL = false;
     bool debug = false;
     RuleSet rules = RuleSet::ASIAN;  // repetition rules, in the search and for `judge`
+    bool useBook = DEFAULT_USE_BOOK;
+    int bookVariety = DEFAULT_BOOK_VARIETY;
+    // Strength (strength/strength.h): Skill Level / level, or UCI_Elo under UCI_LimitStrength.
+    int skillLevel = strength::MAX_LEVEL;
+    bool limitStrength = false;
+    int elo = strength::MAX_ELO;
+    strength::Randomness randomness = strength::Randomness::None;
+
+    int level() const { return limitStrength ? strength::level_for_elo(elo) : skillLevel; }
+};
+
+// The move the book gives for a position, and what the book knows about it.
+struct BookChoice {
+    book::BookMove move;       // move.move is MOVE_NONE when the book has nothing to play
+    uint64_t totalWeight = 0;  // the weight of all the book's moves in the position
 };
 
 class Engine {
@@ -94,7 +119,28 @@ public:
     // The evaluation the search uses now: nullptr for the hand-crafted one.
     const nnue::Network* network() const { return useNnue_ ? net_.get() : nullptr; }
 
+    // The opening books: files separated by ';' (empty: none, DEFAULT_BOOK_FILE: the built-in
+    // one). Files that cannot be used are left out, each with its reason in *errors.
+    void set_book_files(const std::string& files, std::vector<std::string>* errors);
+    const std::string& book_files() const { return books_.names(); }
+    // The book move to play at once instead of a search: the book is on and knows the
+    // position, the move is allowed (searchmoves, banmoves), and the GUI wants a move now
+    // (not ponder, infinite analysis or a mate search). A position that occurred before in
+    // the game is left to the search, which knows the repetition rules.
+    BookChoice book_move(const SearchLimits& limits);
+
+    // The random numbers behind the book's choices. Seed 0 draws a seed from the system;
+    // another seed restarts the sequence now and at every new game, so the same commands give
+    // the same moves.
+    void set_seed(uint64_t seed);
+    uint64_t seed() const { return seed_; }
+    uint64_t random();
+
 private:
+    // Below full strength: the level's depth and node limits, enough MultiPV lines to choose
+    // from, and a listener that picks the move to play among them (strength/strength.h).
+    SearchListener weakened(SearchLimits& limits, SearchOptions& so, SearchListener listener);
+
     Position pos_;
     std::vector<Move> banned_;
     EngineOptions options_;
@@ -110,6 +156,9 @@ private:
     std::shared_ptr<const nnue::Network> net_;  // nullptr when no net is loaded
     std::string evalFile_ = DEFAULT_EVAL_FILE;
     bool useNnue_ = false;
+    book::BookSet books_;
+    uint64_t seed_ = 0;
+    uint64_t random_ = 0;  // the generator's state (splitmix64)
 };
 
 }  // namespace chuhe

@@ -27,6 +27,16 @@ protected:
     // The network options (EvalFile / Use NNUE, evalfile / usennue), by kind: errors said.
     void set_eval_file(const std::string& value);
     void set_use_nnue(const std::string& optionName, const std::string& value);
+    // The book options, by kind (the files, on/off, variety, seed): errors said.
+    void set_book_files(const std::string& value);
+    void set_use_book(const std::string& optionName, const std::string& value);
+    void set_book_variety(const std::string& optionName, const std::string& value);
+    void set_seed(const std::string& optionName, const std::string& value);
+    // Skill Level / level: 0-20.
+    void set_level(const std::string& optionName, const std::string& value);
+    // Plays the book move, if the engine has one for these limits: an info line saying it is
+    // a book move, then the best move through onBestmove. False when the search must move.
+    bool play_book_move(const SearchLimits& limits, const std::function<void(const SearchResult&)>& onBestmove);
     // Under `debug`: the time budget the clocks of limits give.
     void show_time_budget(const SearchLimits& limits) const;
     // quit: stops any search and waits for it.

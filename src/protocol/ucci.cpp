@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "book/choose.h"
 #include "eval/evaluate.h"
 #include "protocol/output.h"
 #include "protocol/parse.h"
@@ -59,6 +60,16 @@ void UcciProtocol::identify() {
     send_line(std::string("option evalfile type string default ") + DEFAULT_EVAL_FILE);
     send_line(std::string("option usennue type check default ") +
               (engine_.use_nnue() ? "true" : "false"));
+    send_line(std::string("option usebook type check default ") + (DEFAULT_USE_BOOK ? "true" : "false"));
+    send_line(std::string("option bookfiles type string default ") + DEFAULT_BOOK_FILE);
+    send_line("option bookvariety type spin min 0 max " + std::to_string(book::MAX_VARIETY) + " default " +
+              std::to_string(DEFAULT_BOOK_VARIETY));
+    send_line("option randomseed type spin min 0 max " + std::to_string(MAX_SEED) + " default 0");
+    std::string randomness = "option randomness type combo default none";
+    for (const char* r : strength::RANDOMNESS_NAMES) randomness += std::string(" var ") + r;
+    send_line(randomness);
+    send_line("option level type spin min 0 max " + std::to_string(strength::MAX_LEVEL) + " default " +
+              std::to_string(strength::MAX_LEVEL));
     send_line("ucciok");
 }
 
@@ -80,7 +91,16 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "newgame") engine_.new_game();
     else if (name == "evalfile") set_eval_file(value);
     else if (name == "usennue") set_use_nnue("usennue", value);
-    else if (name == "rules") {
+    else if (name == "usebook") set_use_book("usebook", value);
+    else if (name == "bookfiles") set_book_files(value);
+    else if (name == "loadbook") set_book_files(engine_.book_files());  // reads the files again
+    else if (name == "bookvariety") set_book_variety("bookvariety", value);
+    else if (name == "randomseed") set_seed("randomseed", value);
+    else if (name == "level") set_level("level", value);
+    else if (name == "randomness") {
+        if (!strength::parse_randomness(to_lower(value).c_str(), &engine_.options().randomness))
+            error("option randomness takes none, tiny, small, medium, large or huge");
+    } else if (name == "rules") {
         if (!parse_rule_set(to_lower(value), &engine_.options().rules))
             error("option rules takes asian or chinese");
     }
@@ -97,7 +117,7 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
             error("not enough memory for " + std::to_string(want) + " threads; using " +
                   std::to_string(engine_.options().threads));
     }
-    // Other options (usebook, promotion, idle, ...) are not errors: GUIs send them blindly.
+    // Other options (promotion, idle, ...) are not errors: GUIs send them blindly.
 }
 
 void UcciProtocol::banmoves(const std::vector<std::string>& words) {
@@ -198,6 +218,7 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
         else if (r.depth > 0 && r.score <= VALUE_MATED_IN_MAX_PLY) s += " resign";
         send_line(s);
     };
+    if (play_book_move(limits, listener.on_bestmove)) return;
     show_time_budget(limits);
     if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
     if (batch_ && !limits.infinite && !limits.ponder) engine_.wait();

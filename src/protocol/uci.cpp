@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "book/choose.h"
 #include "core/movegen.h"
 #include "protocol/output.h"
 #include "protocol/parse.h"
@@ -72,6 +73,16 @@ void UciProtocol::identify() {
     send_line(std::string("option name EvalFile type string default ") + DEFAULT_EVAL_FILE);
     send_line(std::string("option name Use NNUE type check default ") +
               (engine_.use_nnue() ? "true" : "false"));
+    send_line(std::string("option name OwnBook type check default ") + (DEFAULT_USE_BOOK ? "true" : "false"));
+    send_line(std::string("option name BookFile type string default ") + DEFAULT_BOOK_FILE);
+    send_line("option name Book Variety type spin default " + std::to_string(DEFAULT_BOOK_VARIETY) +
+              " min 0 max " + std::to_string(book::MAX_VARIETY));
+    send_line("option name Random Seed type spin default 0 min 0 max " + std::to_string(MAX_SEED));
+    send_line("option name UCI_LimitStrength type check default false");
+    send_line("option name UCI_Elo type spin default " + std::to_string(strength::MAX_ELO) + " min " +
+              std::to_string(strength::MIN_ELO) + " max " + std::to_string(strength::MAX_ELO));
+    send_line("option name Skill Level type spin default " + std::to_string(strength::MAX_LEVEL) + " min 0 max " +
+              std::to_string(strength::MAX_LEVEL));
     send_line("uciok");
 }
 
@@ -113,6 +124,14 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
         if (!parse_rule_set(to_lower(value), &o.rules)) error("option Rules takes Asian or Chinese");
     } else if (name == "evalfile") set_eval_file(value);
     else if (name == "use nnue") set_use_nnue("'Use NNUE'", value);
+    else if (name == "ownbook") set_use_book("OwnBook", value);
+    else if (name == "bookfile") set_book_files(value);
+    else if (name == "book variety") set_book_variety("'Book Variety'", value);
+    else if (name == "random seed") set_seed("'Random Seed'", value);
+    else if (name == "uci_limitstrength") check(&o.limitStrength);
+    else if (name == "uci_elo") {
+        if (spin(strength::MIN_ELO, strength::MAX_ELO)) o.elo = int(n);
+    } else if (name == "skill level") set_level("'Skill Level'", value);
     else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
     } else
@@ -207,6 +226,7 @@ void UciProtocol::go(const std::vector<std::string>& words) {
         if (r.ponder) s += " ponder " + Position::move_to_string(r.ponder);
         send_line(s);
     };
+    if (play_book_move(limits, listener.on_bestmove)) return;
     if (std::string warning = engine_.go(limits, listener); !warning.empty()) error(warning);
 }
 

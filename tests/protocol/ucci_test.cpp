@@ -30,6 +30,12 @@ const std::vector<std::string> HANDSHAKE = {
     "option newgame type button",
     "option evalfile type string default <built-in>",
     "option usennue type check default false",
+    "option usebook type check default false",
+    "option bookfiles type string default <built-in>",
+    "option bookvariety type spin min 0 max 100 default 80",
+    "option randomseed type spin min 0 max 2147483647 default 0",
+    "option randomness type combo default none var none var tiny var small var medium var large var huge",
+    "option level type spin min 0 max 20 default 20",
     "ucciok",
 };
 

@@ -29,6 +29,13 @@ const std::vector<std::string> HANDSHAKE = {
     "option name Rules type combo default Asian var Asian var Chinese",
     "option name EvalFile type string default <built-in>",
     "option name Use NNUE type check default false",
+    "option name OwnBook type check default false",
+    "option name BookFile type string default <built-in>",
+    "option name Book Variety type spin default 80 min 0 max 100",
+    "option name Random Seed type spin default 0 min 0 max 2147483647",
+    "option name UCI_LimitStrength type check default false",
+    "option name UCI_Elo type spin default 2800 min 800 max 2800",
+    "option name Skill Level type spin default 20 min 0 max 20",
     "uciok",
 };
 
