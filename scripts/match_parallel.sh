@@ -22,10 +22,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 chuhe=$here/../build/chuhe jobs=$(nproc) hosts="" batch=0 sprt=""
-usage() {
-  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
-  exit 2
-}
+. "$here/match_common.sh"
 while getopts "j:S:c:b:t:" opt; do
   case $opt in
     j) jobs=$OPTARG ;;
@@ -37,18 +34,10 @@ while getopts "j:S:c:b:t:" opt; do
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 2 ] || usage
-outdir=$1 shards=$2
-shift 2
-[[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "match_parallel.sh: N must be a positive number" >&2; exit 2; }
-[[ $batch =~ ^[0-9]+$ ]] || { echo "match_parallel.sh: BATCH must be a number" >&2; exit 2; }
-if [ "$batch" -gt 0 ] && [ -z "$sprt" ]; then echo "match_parallel.sh: -b needs -t" >&2; exit 2; fi
-command -v parallel >/dev/null || { echo "match_parallel.sh: GNU parallel is missing (apt-get install parallel)" >&2; exit 2; }
-[ -x "$chuhe" ] || { echo "match_parallel.sh: $chuhe is not an executable chuhe (build it, or give -c)" >&2; exit 2; }
-chuhe=$(cd "$(dirname "$chuhe")" && pwd)/$(basename "$chuhe")
-mkdir -p "$outdir"
-outdir=$(cd "$outdir" && pwd)
-printf '%s\0' "$chuhe" match "$@" > "$outdir/match.args"
+[[ $batch =~ ^[0-9]+$ ]] || fail "BATCH must be a number"
+if [ "$batch" -gt 0 ] && [ -z "$sprt" ]; then fail "-b needs -t"; fi
+command -v parallel >/dev/null || fail "GNU parallel is missing (apt-get install parallel)"
+match_setup "$@"
 
 merge_args=()
 [ -n "$sprt" ] && read -ra sprt_words <<< "$sprt" && merge_args=(-sprt "${sprt_words[@]}")

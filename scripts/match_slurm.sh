@@ -15,10 +15,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 chuhe=$here/../build/chuhe sprt=""
-usage() {
-  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
-  exit 2
-}
+. "$here/match_common.sh"
 while getopts "c:t:" opt; do
   case $opt in
     c) chuhe=$OPTARG ;;
@@ -27,16 +24,8 @@ while getopts "c:t:" opt; do
   esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 2 ] || usage
-outdir=$1 shards=$2
-shift 2
-[[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "match_slurm.sh: N must be a positive number" >&2; exit 2; }
-command -v sbatch >/dev/null || { echo "match_slurm.sh: sbatch is missing (Slurm's client, Debian package slurm-client)" >&2; exit 2; }
-[ -x "$chuhe" ] || { echo "match_slurm.sh: $chuhe is not an executable chuhe (build it, or give -c)" >&2; exit 2; }
-chuhe=$(cd "$(dirname "$chuhe")" && pwd)/$(basename "$chuhe")
-mkdir -p "$outdir"
-outdir=$(cd "$outdir" && pwd)
-printf '%s\0' "$chuhe" match "$@" > "$outdir/match.args"
+command -v sbatch >/dev/null || fail "sbatch is missing (Slurm's client, Debian package slurm-client)"
+match_setup "$@"
 
 read -ra extra <<< "${CHUHE_SBATCH:-}"
 array=$(sbatch --parsable --job-name=chuhe-shard --array=1-"$shards" --output="$outdir/slurm-%A_%a.out" "${extra[@]}" \

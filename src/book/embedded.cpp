@@ -1,18 +1,10 @@
 // The default book, built into the binary: CMake passes the path of books/default.book as
 // CHUHE_DEFAULT_BOOK and the assembler includes the file's bytes as they are.
 #include "book/book.h"
+#include "util/incbin.h"
 
 #ifdef CHUHE_DEFAULT_BOOK
-asm(".section .rodata\n"
-    ".balign 8\n"
-    ".globl chuhe_embedded_book\n"
-    "chuhe_embedded_book:\n"
-    ".incbin \"" CHUHE_DEFAULT_BOOK "\"\n"
-    ".globl chuhe_embedded_book_end\n"
-    "chuhe_embedded_book_end:\n"
-    ".previous\n");
-extern "C" const char chuhe_embedded_book[];
-extern "C" const char chuhe_embedded_book_end[];
+CHUHE_INCBIN(chuhe_embedded_book, CHUHE_DEFAULT_BOOK, 8);
 #endif
 
 namespace chuhe::book {

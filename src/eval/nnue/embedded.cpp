@@ -1,18 +1,10 @@
 // The default net, built into the binary: CMake passes the path of nets/default.nnue as
 // CHUHE_DEFAULT_NET and the assembler includes the file's bytes as they are.
 #include "eval/nnue/network.h"
+#include "util/incbin.h"
 
 #ifdef CHUHE_DEFAULT_NET
-asm(".section .rodata\n"
-    ".balign 64\n"
-    ".globl chuhe_embedded_net\n"
-    "chuhe_embedded_net:\n"
-    ".incbin \"" CHUHE_DEFAULT_NET "\"\n"
-    ".globl chuhe_embedded_net_end\n"
-    "chuhe_embedded_net_end:\n"
-    ".previous\n");
-extern "C" const char chuhe_embedded_net[];
-extern "C" const char chuhe_embedded_net_end[];
+CHUHE_INCBIN(chuhe_embedded_net, CHUHE_DEFAULT_NET, 64);
 #endif
 
 namespace chuhe::nnue {
