@@ -19,7 +19,11 @@ struct Player {
     int diff = 0;          // games as red minus games as black (多先 > 0, 少先 < 0, 平先 0)
     Colour last = NONE;    // the colour of his last game; byes have none and are skipped
     int streak = 0;        // games in a row with that colour (連先 or 連後 from two on)
-    int down = 0, up = 0;  // floats: games against a lower (down) or higher (up) score
+    // Floats: games against a lower (down) or higher (up) score. 一.9 leaves out the float of
+    // one alone in his score group, who cannot but float: such floats are not counted, and
+    // `alone` (alone in his group this round) lets him float whatever his count.
+    int down = 0, up = 0;
+    bool alone = false;
     bool hadBye = false;
     std::vector<bool> met;
 
@@ -124,7 +128,7 @@ bool Pairer::allowed(int a, int b, bool strictColour) const {
     if (capFloats_ && x.points != y.points) {
         // 一.9: a float (down for the higher score, up for the lower) at most twice.
         const Player &high = x.points > y.points ? x : y, &low = x.points > y.points ? y : x;
-        if (high.down >= 2 || low.up >= 2) return false;
+        if ((high.down >= 2 && !high.alone) || (low.up >= 2 && !low.alone)) return false;
     }
     if (!strictColour) return true;
     return !(x.strained_by(RED) || y.strained_by(BLACK)) || !(x.strained_by(BLACK) || y.strained_by(RED));
@@ -178,7 +182,7 @@ bool Pairer::search(std::vector<int> remaining, size_t g, int floats, int floatL
         if (search(rest, g, floats, floatLimit, strictColour, leftovers)) return true;
         boards_.pop_back();
     }
-    if (floats > 0 && p_[size_t(a)].down <= floatLimit) {
+    if (floats > 0 && (p_[size_t(a)].down <= floatLimit || p_[size_t(a)].alone)) {
         leftovers.push_back(a);
         if (search(remaining, g, floats - 1, floatLimit, strictColour, leftovers)) return true;
         leftovers.pop_back();
@@ -249,6 +253,8 @@ bool Pairer::pair(std::vector<std::pair<int, int>>& boards) {
                 if (i == 0 || p_[size_t(order[i])].points != p_[size_t(order[i - 1])].points) groups_.emplace_back();
                 groups_.back().push_back(order[i]);
             }
+            for (const auto& group : groups_)
+                for (int i : group) p_[size_t(i)].alone = group.size() == 1;
             // 二.3: pair so that the later rounds can be paired too (為方便後面輪次的編排提供一定的
             // 保證): first a pairing after which the next round still has one without rematches
             // (a greedy round can leave, say, two triangles of players who have met all else),
@@ -304,6 +310,14 @@ bool pair_swiss_round(int players, int round, int rounds, const std::vector<Cros
         while (end < sorted.size() && sorted[end].round == sorted[i].round) ++end;
         std::vector<int> before(static_cast<size_t>(players));
         for (int k = 0; k < players; ++k) before[size_t(k)] = p[size_t(k)].points;
+        std::vector<bool> paired(static_cast<size_t>(players), false);
+        for (size_t k = i; k < end; ++k)
+            if (sorted[k].black >= 0) paired[size_t(sorted[k].red)] = paired[size_t(sorted[k].black)] = true;
+        auto alone = [&](int player) {
+            int same = 0;
+            for (int k = 0; k < players; ++k) same += paired[size_t(k)] && before[size_t(k)] == before[size_t(player)];
+            return same == 1;
+        };
         for (; i < end; ++i) {
             const CrossGame& g = sorted[i];
             Player& red = p[size_t(g.red)];
@@ -321,9 +335,11 @@ bool pair_swiss_round(int players, int round, int rounds, const std::vector<Cros
                 pl->streak = pl->last == c ? pl->streak + 1 : 1;
                 pl->last = c;
             }
+            // 一.9: a float of one alone in his score group (the bye left out) is not counted.
             int r = before[size_t(g.red)], b = before[size_t(g.black)];
-            if (r > b) ++red.down, ++black.up;
-            if (r < b) ++red.up, ++black.down;
+            bool redAlone = alone(g.red), blackAlone = alone(g.black);
+            if (r > b) red.down += !redAlone, black.up += !blackAlone;
+            if (r < b) red.up += !redAlone, black.down += !blackAlone;
         }
     }
     Pairer pairer(std::move(p), round, rounds);
