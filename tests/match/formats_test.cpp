@@ -110,6 +110,25 @@ TEST(MatchFormats, SwissRunsRoundByRoundAndResumes) {
     EXPECT_NE(again.out.find("Resuming: 6 games finished before"), std::string::npos) << again.out;
     EXPECT_EQ(count(again.out, "Started game "), 0) << again.out;
     EXPECT_EQ(again.out.substr(again.out.find("Rank Name")), r.out.substr(table)) << again.out;
+    // Cut back to round 1 (as a kill would leave it): the resumed run pairs rounds 2 and 3 from
+    // round 1's results again and plays them, two games at once, to the same standings.
+    std::string lines;
+    {
+        std::ifstream f(results);
+        std::stringstream all;
+        all << f.rdbuf();
+        lines = all.str();
+    }
+    size_t cut = 0;
+    for (int line = 0; line < 3; ++line) cut = lines.find('\n', cut) + 1;
+    std::ofstream(results, std::ios::trunc) << lines.substr(0, cut) << lines.substr(cut, 40);  // and half a line
+    test::CommandResult resumed = test::run_command(command + " -resume -concurrency 2 2>&1");
+    ASSERT_EQ(resumed.status, 0) << resumed.out;
+    EXPECT_NE(resumed.out.find("Resuming: 2 games finished before"), std::string::npos) << resumed.out;
+    EXPECT_EQ(count(resumed.out, "Started game "), 4) << resumed.out;
+    EXPECT_EQ(resumed.out.find("Round 1:"), std::string::npos) << resumed.out;
+    EXPECT_NE(resumed.out.find("Round 2:"), std::string::npos) << resumed.out;
+    EXPECT_EQ(resumed.out.substr(resumed.out.find("Rank Name")), r.out.substr(table)) << resumed.out;
     // The results of a Swiss are not merged as shards.
     test::CommandResult merged = test::run_command(std::string(CHUHE_BINARY) + " match merge " + results + " 2>&1");
     EXPECT_EQ(merged.status, 2);
