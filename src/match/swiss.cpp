@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <tuple>
 
 namespace chuhe::match {
@@ -43,11 +44,17 @@ struct Player {
     int streak_of(Colour c) const { return last == c ? streak : 0; }
 };
 
+bool pairable(std::vector<bool>& taken, std::vector<std::vector<bool>>& met, bool byeLeft, std::vector<bool>& mayBye,
+              const std::function<bool()>& then);
+
 class Pairer {
 public:
-    Pairer(std::vector<Player> players, int round, int rounds) : p_(std::move(players)), round_(round), rounds_(rounds) {}
+    Pairer(std::vector<Player> players, int round, int rounds) : p_(std::move(players)), round_(round), rounds_(rounds) {
+        for (const Player& x : p_) met_.push_back(x.met);
+    }
 
     bool pair(std::vector<std::pair<int, int>>& boards);
+    bool gave_up() const { return gaveUp_; }
 
 private:
     bool before(int a, int b) const;
@@ -57,12 +64,19 @@ private:
     bool pair_from(size_t g, std::vector<int> floaters);
     bool search(std::vector<int> remaining, size_t g, int floats, int floatLimit, bool strictColour,
                 std::vector<int>& leftovers);
-    bool next_round_pairable() const;
+    bool later_rounds_pairable() const;
 
     std::vector<Player> p_;
+    std::vector<std::vector<bool>> met_;
     int round_, rounds_;
     bool capFloats_ = true;
     bool lookAhead_ = false;
+    // The search can take exponential time when a round hardly pairs: each attempt of pair()
+    // has a budget of search steps, small for the attempts that keep every rule, large for the
+    // last (the float limit and the look-ahead given up); `gaveUp_` tells a spent budget from a
+    // round that cannot be paired.
+    int64_t steps_ = 0, budget_ = 0;
+    bool gaveUp_ = false;
     int bye_ = -1;
     std::vector<std::vector<int>> groups_;  // score groups, highest first
     std::vector<std::pair<int, int>> boards_;
@@ -147,7 +161,15 @@ bool Pairer::allowed(int a, int b, bool strictColour) const {
 //   group cannot be paired the pairs above are split too (二.5(2)): the search returns to this
 //   group and tries its next pairing, then one more floater.
 bool Pairer::pair_from(size_t g, std::vector<int> floaters) {
-    if (g == groups_.size()) return floaters.empty() && (!lookAhead_ || next_round_pairable());
+    if (g == groups_.size()) return floaters.empty() && (!lookAhead_ || later_rounds_pairable());
+    // A dead end is found here, not after every pairing of the groups above has been tried:
+    // those still to pair must have a pairing without rematches at all.
+    std::vector<bool> taken(p_.size(), true);
+    for (int i : floaters) taken[size_t(i)] = false;
+    for (size_t k = g; k < groups_.size(); ++k)
+        for (int i : groups_[k]) taken[size_t(i)] = false;
+    std::vector<bool> noBye;
+    if (!pairable(taken, met_, false, noBye, nullptr)) return false;
     std::vector<int> group = floaters;
     group.insert(group.end(), groups_[g].begin(), groups_[g].end());
     std::sort(group.begin(), group.end(), [&](int x, int y) { return before(x, y); });
@@ -171,6 +193,10 @@ bool Pairer::pair_from(size_t g, std::vector<int> floaters) {
 bool Pairer::search(std::vector<int> remaining, size_t g, int floats, int floatLimit, bool strictColour,
                     std::vector<int>& leftovers) {
     if (int(remaining.size()) < floats) return false;
+    if (++steps_ > budget_) {
+        gaveUp_ = true;
+        return false;
+    }
     if (remaining.empty()) return pair_from(g + 1, leftovers);
     int a = remaining.front();
     remaining.erase(remaining.begin());
@@ -190,37 +216,58 @@ bool Pairer::search(std::vector<int> remaining, size_t g, int floats, int floatL
     return false;
 }
 
-// Whether the round after this one (with the boards so far) can be paired without a rematch,
-// and with a bye for someone who has not had one when the number is odd.
-bool Pairer::next_round_pairable() const {
+// Whether the players not yet `taken` can all be paired without a rematch, with a bye for one
+// of those who `mayBye` when byeLeft, such that `then` (called with the pairs marked as met and
+// the bye's mayBye cleared) holds too. The most constrained player goes first, which finds a
+// pairing (or its absence) at once in all but contrived cases.
+bool pairable(std::vector<bool>& taken, std::vector<std::vector<bool>>& met, bool byeLeft, std::vector<bool>& mayBye,
+              const std::function<bool()>& then) {
+    size_t n = taken.size(), a = n;
+    int fewest = 1 << 30;
+    for (size_t i = 0; i < n; ++i) {
+        if (taken[i]) continue;
+        int options = 0;
+        for (size_t j = 0; j < n; ++j) options += j != i && !taken[j] && !met[i][j];
+        if (options < fewest) fewest = options, a = i;
+    }
+    if (a == n) return !byeLeft && (!then || then());
+    bool ok = false;
+    taken[a] = true;
+    if (byeLeft && mayBye[a]) {
+        mayBye[a] = false;
+        ok = pairable(taken, met, false, mayBye, then);
+        mayBye[a] = true;
+    }
+    for (size_t b = 0; b < n && !ok; ++b) {
+        if (taken[b] || met[a][b]) continue;
+        taken[b] = true;
+        met[a][b] = met[b][a] = true;
+        ok = pairable(taken, met, byeLeft, mayBye, then);
+        met[a][b] = met[b][a] = false;
+        taken[b] = false;
+    }
+    taken[a] = false;
+    return ok;
+}
+
+// Whether the rounds after this one (with the boards so far) can all be paired without a
+// rematch, and with byes for those who have not had one when the number is odd. Proving that
+// no rounds are left can take long: past a budget of steps the answer is yes.
+bool Pairer::later_rounds_pairable() const {
     size_t n = p_.size();
-    std::vector<std::vector<bool>> met(n);
-    for (size_t i = 0; i < n; ++i) met[i] = p_[i].met;
+    std::vector<std::vector<bool>> met = met_;
     for (auto [a, b] : boards_) met[size_t(a)][size_t(b)] = met[size_t(b)][size_t(a)] = true;
-    std::vector<bool> taken(n, false);
-    bool byeLeft = n % 2 == 1, anyBye = true;  // when all have had a bye, anyone may have a second
-    for (size_t i = 0; i < n; ++i)
-        if (!p_[i].hadBye && int(i) != bye_) anyBye = false;
-    auto match = [&](auto&& self) -> bool {
-        size_t a = 0;
-        while (a < n && taken[a]) ++a;
-        if (a == n) return true;
-        taken[a] = true;
-        if (byeLeft && (anyBye || (!p_[a].hadBye && int(a) != bye_))) {
-            byeLeft = false;
-            if (self(self)) return true;
-            byeLeft = true;
-        }
-        for (size_t b = a + 1; b < n; ++b) {
-            if (taken[b] || met[a][b]) continue;
-            taken[b] = true;
-            if (self(self)) return true;
-            taken[b] = false;
-        }
-        taken[a] = false;
-        return false;
+    std::vector<bool> mayBye(n);
+    for (size_t i = 0; i < n; ++i) mayBye[i] = !p_[i].hadBye && int(i) != bye_;
+    int64_t steps = 0;
+    std::function<bool(int)> rounds = [&](int left) -> bool {
+        if (left == 0 || ++steps > 20000) return true;
+        if (n % 2 && std::none_of(mayBye.begin(), mayBye.end(), [](bool b) { return b; }))
+            mayBye.assign(n, true);  // all have had a bye: anyone may have a second
+        std::vector<bool> taken(n, false);
+        return pairable(taken, met, n % 2 == 1, mayBye, [&] { return rounds(left - 1); });
     };
-    return match(match);
+    return rounds(rounds_ - round_);
 }
 
 bool Pairer::pair(std::vector<std::pair<int, int>>& boards) {
@@ -241,8 +288,16 @@ bool Pairer::pair(std::vector<std::pair<int, int>>& boards) {
     } else {
         byes.push_back(-1);
     }
-    for (bool cap : {true, false}) {
+    // 二.3: pair so that the later rounds can be paired too (為方便後面輪次的編排提供一定的保證):
+    // first a pairing after which the rounds still to come can be paired without rematches (a
+    // greedy round can leave, say, two triangles of players who have met all else), only then
+    // any. A round that leaves a later one unpairable is worse than a third float, so this
+    // comes first.
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        bool ahead = attempt < 2, cap = attempt % 2 == 0;
+        if (ahead && round_ == rounds_) continue;
         capFloats_ = cap;
+        lookAhead_ = ahead;
         for (int bye : byes) {
             std::vector<int> order;
             for (int i = 0; i < n; ++i)
@@ -255,19 +310,12 @@ bool Pairer::pair(std::vector<std::pair<int, int>>& boards) {
             }
             for (const auto& group : groups_)
                 for (int i : group) p_[size_t(i)].alone = group.size() == 1;
-            // 二.3: pair so that the later rounds can be paired too (為方便後面輪次的編排提供一定的
-            // 保證): first a pairing after which the next round still has one without rematches
-            // (a greedy round can leave, say, two triangles of players who have met all else),
-            // only then any.
             bye_ = bye;
-            bool paired = false;
-            for (bool ahead : {true, false}) {
-                if (ahead && round_ == rounds_) continue;
-                lookAhead_ = ahead;
-                boards_.clear();
-                if ((paired = pair_from(0, {}))) break;
-            }
-            if (!paired) continue;
+            boards_.clear();
+            steps_ = 0;
+            budget_ = !cap && !ahead ? 5000000 : 200000;
+            gaveUp_ = false;
+            if (!pair_from(0, {})) continue;
             // Boards from the top: the higher score first, then the higher sum, then the
             // smaller number (the order the game numbers follow).
             auto key = [&](const std::pair<int, int>& b) {
@@ -344,7 +392,9 @@ bool pair_swiss_round(int players, int round, int rounds, const std::vector<Cros
     }
     Pairer pairer(std::move(p), round, rounds);
     if (pairer.pair(boards)) return true;
-    if (error) *error = "no pairing of round " + std::to_string(round) + " avoids a rematch";
+    if (error)
+        *error = pairer.gave_up() ? "the pairing of round " + std::to_string(round) + " took too long (no pairing found)"
+                                  : "no pairing of round " + std::to_string(round) + " avoids a rematch";
     return false;
 }
 
