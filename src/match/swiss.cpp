@@ -148,8 +148,9 @@ bool Pairer::allowed(int a, int b, bool strictColour) const {
     return !(x.strained_by(RED) || y.strained_by(BLACK)) || !(x.strained_by(BLACK) || y.strained_by(RED));
 }
 
-// Pairs score group g with the floaters from the groups above. The order of the attempts is
-// the order of the rules' priorities:
+// Pairs score group g with the floaters from the groups above. Within each attempt of pair()
+// (look-ahead and float limit on or off, the bye to whom), the order of the tries is the order
+// of the rules' priorities:
 // - fewest floaters first (一.10, 11(2): a group is paired as fully as it can be, even at a
 //   cost to colours; 二.3(5): who is left floats down);
 // - among the floaters, first those who have not floated down before, then those who have once
@@ -275,7 +276,8 @@ bool Pairer::pair(std::vector<std::pair<int, int>>& boards) {
     // 一.5: with an odd number the bye goes to the lowest score group. The clause names the group,
     // not the player: we take the largest number of the lowest group who has not had a bye (a
     // second bye would be a rematch with nobody, 一.6), and move up only if the rest cannot be
-    // paired. 一.9's float limit yields before any of this does.
+    // paired: the bye moves up a group before a later round is made unpairable or someone floats
+    // a third time (the attempts below).
     std::vector<int> byes;
     if (n % 2) {
         for (int i = 0; i < n; ++i)

@@ -342,7 +342,11 @@ void worker(Shared& sh) {
         const std::string& blackName = s.engines[g.black].name;
         {
             std::lock_guard lock(sh.mutex);
-            sh.out << "Started game " << g.number << " of " << sh.total << " (" << redName << " vs "
+            // A Swiss or knockout knows its games only round by round (a knockout's number is
+            // the most it can take): it names the round.
+            sh.out << "Started game " << g.number << (sh.planner ? " of round " + std::to_string(g.round)
+                                                                  : " of " + std::to_string(sh.total))
+                   << " (" << redName << " vs "
                    << blackName << ")" << std::endl;
         }
         GameSetup setup;
