@@ -67,16 +67,13 @@ public:
         }
         if (pending > announced_) {
             announced_ = pending;
-            std::string line = "Round " + std::to_string(pending) + ":";
-            bool first = true;
+            std::vector<std::string> names;
             for (size_t m = 0; m < bracket_.size(); ++m) {
                 if (bracket_[m].round != pending) continue;
                 auto [a, b] = match_players(bracket_, winner_, int(m), players_);
-                if (a < 0 || b < 0) continue;
-                line += (first ? " " : ", ") + bracket_[m].name + " " + name(a) + " - " + name(b);
-                first = false;
+                if (a >= 0 && b >= 0) names.push_back(bracket_[m].name + " " + name(a) + " - " + name(b));
             }
-            out << line << std::endl;
+            out << round_line(pending, names) << std::endl;
         }
         return true;
     }

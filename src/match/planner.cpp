@@ -9,6 +9,12 @@ std::unique_ptr<Planner> make_planner(const TournamentSettings& s, int openingCo
     return nullptr;
 }
 
+std::string round_line(int round, const std::vector<std::string>& boards) {
+    std::string line = "Round " + std::to_string(round) + ":";
+    for (size_t i = 0; i < boards.size(); ++i) line += (i ? ", " : " ") + boards[i];
+    return line;
+}
+
 int red_points(const FinishedGame& g) { return g.result == "1-0" ? 2 : g.result == "0-1" ? 0 : 1; }
 
 }  // namespace chuhe::match

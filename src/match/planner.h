@@ -41,6 +41,9 @@ std::unique_ptr<Planner> make_planner(const TournamentSettings& s, int openingCo
 std::unique_ptr<Planner> swiss_planner(const TournamentSettings& s, int openingCount);     // swiss_planner.cpp
 std::unique_ptr<Planner> knockout_planner(const TournamentSettings& s, int openingCount);  // knockout_planner.cpp
 
+// The line announcing a round: "Round 2: a - b, c - d, e has the bye".
+std::string round_line(int round, const std::vector<std::string>& boards);
+
 // The points of a finished game for red (13.1: 2, 1 or 0).
 int red_points(const FinishedGame& g);
 

@@ -48,12 +48,10 @@ public:
             if (batch.empty()) continue;
             if (round > announced_) {
                 announced_ = round;
-                std::string line = "Round " + std::to_string(round) + ":";
-                for (size_t i = 0; i < boards.size(); ++i) {
-                    auto [red, black] = boards[i];
-                    line += (i ? ", " : " ") + name(red) + (black < 0 ? " has the bye" : " - " + name(black));
-                }
-                out << line << std::endl;
+                std::vector<std::string> names;
+                for (auto [red, black] : boards)
+                    names.push_back(name(red) + (black < 0 ? " has the bye" : " - " + name(black)));
+                out << round_line(round, names) << std::endl;
             }
             return true;
         }

@@ -18,6 +18,13 @@ std::string temp_path(const std::string& name) {
     return ::testing::TempDir() + "chuhe_formats_" + std::to_string(::getpid()) + "_" + name;
 }
 
+std::string file_text(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream all;
+    all << f.rdbuf();
+    return all.str();
+}
+
 int count(const std::string& text, const std::string& what) {
     int n = 0;
     for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
@@ -100,10 +107,7 @@ TEST(MatchFormats, SwissRunsRoundByRoundAndResumes) {
         total += points;
     }
     EXPECT_EQ(total, 3 * (2 * 2 + 2));
-    std::ifstream in(pgn);
-    std::stringstream text;
-    text << in.rdbuf();
-    EXPECT_EQ(count(text.str(), "[Game \"Chinese Chess\"]"), 6);
+    EXPECT_EQ(count(file_text(pgn), "[Game \"Chinese Chess\"]"), 6);
 
     test::CommandResult again = test::run_command(command + " -resume 2>&1");
     ASSERT_EQ(again.status, 0) << again.out;
@@ -112,13 +116,7 @@ TEST(MatchFormats, SwissRunsRoundByRoundAndResumes) {
     EXPECT_EQ(again.out.substr(again.out.find("Rank Name")), r.out.substr(table)) << again.out;
     // Cut back to round 1 (as a kill would leave it): the resumed run pairs rounds 2 and 3 from
     // round 1's results again and plays them, two games at once, to the same standings.
-    std::string lines;
-    {
-        std::ifstream f(results);
-        std::stringstream all;
-        all << f.rdbuf();
-        lines = all.str();
-    }
+    std::string lines = file_text(results);
     size_t cut = 0;
     for (int line = 0; line < 3; ++line) cut = lines.find('\n', cut) + 1;
     std::ofstream(results, std::ios::trunc) << lines.substr(0, cut) << lines.substr(cut, 40);  // and half a line
