@@ -7,22 +7,17 @@
 #include <sstream>
 
 #include "support/command.h"
+#include "support/files.h"
 #include "tools/match.h"
 
 using namespace chuhe;
 using namespace chuhe::match;
+using chuhe::test::file_text;
 
 namespace {
 
 std::string temp_path(const std::string& name) {
     return ::testing::TempDir() + "chuhe_formats_" + std::to_string(::getpid()) + "_" + name;
-}
-
-std::string file_text(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream all;
-    all << f.rdbuf();
-    return all.str();
 }
 
 int count(const std::string& text, const std::string& what) {
