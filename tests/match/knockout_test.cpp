@@ -158,3 +158,44 @@ TEST(Knockout, PlannerPlaysRoundByRound) {
     EXPECT_NE(result.str().find("Champion: " + s.engines[size_t(champion)].name), std::string::npos) << result.str();
     EXPECT_NE(out.str().find("Round 1: W1.2"), std::string::npos) << out.str();
 }
+
+TEST(Knockout, DoubleEliminationFinalNeedsTwoWinsFromTheLosersBracket) {
+    // Three engines in the table for 4: b beats c, a beats b, b comes back through the losers'
+    // bracket (c drops in with the bye of the first losers' round), then wins the final's first
+    // game, which only levels it (note (2)), and the second, which takes the title.
+    TournamentSettings s;
+    s.type = TournamentType::DOUBLE_KNOCKOUT;
+    for (const char* name : {"a", "b", "c"}) {
+        EngineConfig e;
+        e.name = name;
+        s.engines.push_back(e);
+    }
+    std::unique_ptr<Planner> planner = make_planner(s, 0);
+    std::map<int64_t, FinishedGame> done;
+    std::vector<ScheduledGame> batch;
+    std::ostringstream out;
+    std::string error;
+    int finalGames = 0;
+    for (int batches = 0; batches < 20; ++batches) {
+        ASSERT_TRUE(planner->next(done, batch, out, &error)) << error;
+        if (batch.empty()) break;
+        for (const ScheduledGame& g : batch) {
+            // The smaller index wins, but in the final (round 4) b wins.
+            int winner = std::min(g.red, g.black);
+            if (g.round == 4) winner = 1, ++finalGames;
+            FinishedGame f;
+            f.number = g.number, f.round = g.round, f.red = g.red, f.black = g.black;
+            f.result = winner == g.red ? "1-0" : "0-1";
+            done[g.number] = f;
+        }
+    }
+    EXPECT_TRUE(batch.empty());
+    EXPECT_EQ(finalGames, 2);
+    std::ostringstream result;
+    planner->print_result(result);
+    EXPECT_NE(result.str().find("W1.2: b - c 1-0, b goes through"), std::string::npos) << result.str();
+    EXPECT_NE(result.str().find("W2.1: a - b 1-0, a goes through"), std::string::npos) << result.str();
+    EXPECT_NE(result.str().find("L2.1: c - b 0-1, b goes through"), std::string::npos) << result.str();
+    EXPECT_NE(result.str().find("F: a - b 0-2, b goes through"), std::string::npos) << result.str();
+    EXPECT_NE(result.str().find("Champion: b"), std::string::npos) << result.str();
+}
