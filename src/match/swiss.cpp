@@ -99,6 +99,8 @@ bool Pairer::before(int a, int b) const {
 bool Pairer::red_first(int a, int b) const {
     const Player &x = p_[size_t(a)], &y = p_[size_t(b)];
     // 一.11(3) first: the assignment that strains fewer of the two (three more, three in a row).
+    // The text lists these checks apart from 二.4's rules; putting them first is our choice, as
+    // 二.4(10) treats such colours as what the earlier rounds must have avoided.
     int strainRed = x.strained_by(RED) + y.strained_by(BLACK), strainBlack = x.strained_by(BLACK) + y.strained_by(RED);
     if (strainRed != strainBlack) return strainRed < strainBlack;
     // (9): from the third round from the end, the higher score gets the colour he needs.
