@@ -19,6 +19,11 @@ int merge_results(const std::vector<std::string>& files, const std::optional<Spr
         std::string error;
         if (!read_results_file(files[i], shards[i], &error)) return fail(error);
         if (!shards[i].hasHeader) return fail("'" + files[i] + "' is empty: no results header");
+        // A Swiss's byes and a knockout's bracket are the runner's to work out; such a match is
+        // never sharded (check_format), so its own run printed the summary.
+        std::string type = shards[i].config["tournament"].as_string();
+        if (type == "swiss" || type == "knockout" || type == "double-knockout")
+            return fail("'" + files[i] + "' is a " + type + " tournament, which is never sharded: its run prints the standings");
         if (shards[i].config.dump() != shards[0].config.dump() || shards[i].scheduleSize != shards[0].scheduleSize)
             return fail("'" + files[i] + "' and '" + files[0] +
                         "' are results of different matches (their configurations differ)");

@@ -110,7 +110,9 @@ Json match_config(const TournamentSettings& s) {
     Json engines = Json::array();
     for (const EngineConfig& e : s.engines) engines.push(engine_config(e));
     c.set("engines", engines);
-    c.set("tournament", s.type == TournamentType::GAUNTLET ? "gauntlet" : "round-robin");
+    c.set("tournament", tournament_name(s.type));
+    if (s.type == TournamentType::SWISS)
+        c.set("tiebreak", s.swissTieBreaks == TieBreaks::SWISS_OPPONENTS ? "opponents" : "progressive");
     c.set("rounds", s.rounds);
     c.set("games", s.gamesPerEncounter);
     c.set("repeat", s.repeat);

@@ -22,17 +22,15 @@ std::string pentanomial_line(const Results& r) {
 
 }  // namespace
 
-Scoreboard::Scoreboard(std::vector<std::string> names)
-    : names_(std::move(names)), results_(names_.size(), std::vector<Results>(names_.size())) {}
+Scoreboard::Scoreboard(std::vector<std::string> names, TieBreaks rule)
+    : names_(std::move(names)), rule_(rule), results_(names_.size(), std::vector<Results>(names_.size())) {}
+
+void Scoreboard::add_bye(int player, int round) { crosstable_.push_back({round, player, -1, 2}); }
 
 void Scoreboard::add(int red, int black, const std::string& result, int64_t pairId, int round,
                      const std::string& termination) {
     double redPoints = points_for(result, true);
-    if (names_.size() > 2) {
-        // The loser of a game lost by a foul is the one who fouled.
-        bool foul = is_foul(termination);
-        crosstable_.push_back({round, red, black, int(redPoints * 2), foul && redPoints == 0, foul && redPoints == 1});
-    }
+    if (names_.size() > 2) crosstable_.push_back(cross_game(round, red, black, result, termination));
     auto count = [&](Results& res, double points) {
         if (points == 1) ++res.wins;
         else if (points == 0) ++res.losses;
@@ -73,6 +71,10 @@ void Scoreboard::print_summary(std::ostream& out, const std::optional<Sprt>& spr
         if (sprt) out << sprt_line(*sprt, r) << "\n";
         return;
     }
+    if (rule_ != TieBreaks::ROUND_ROBIN) {
+        print_swiss_standings(out);
+        return;
+    }
     // Standings against the field: by points, then the tie-breaks of article 14.1.
     struct Row {
         int index;
@@ -99,6 +101,21 @@ void Scoreboard::print_summary(std::ostream& out, const std::optional<Sprt>& spr
         std::snprintf(buf, sizeof buf, "%4d %-20s %7.1f %7.1f %6d %6.1f%% %5.1f%%", ++rank,
                       names_[row.index].c_str(), games ? e.elo : 0.0, games ? e.margin : 0.0, games,
                       games ? 100 * row.total.score() : 0.0, games ? 100.0 * row.total.draws / games : 0.0);
+        out << buf << "\n";
+    }
+}
+
+// A Swiss ranks by points and 對手分 or 累進分 (14.3), which the table shows, byes included.
+void Scoreboard::print_swiss_standings(std::ostream& out) const {
+    const char* tieBreak = rule_ == TieBreaks::SWISS_OPPONENTS ? "Opp" : "Prog";
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%4s %-20s %6s %6s %5s %5s %5s", "Rank", "Name", "Points", tieBreak, "Wins", "Fouls",
+                  "Black");
+    out << buf << "\n";
+    int rank = 0;
+    for (const Standing& st : rank_players(int(names_.size()), crosstable_, rule_)) {
+        std::snprintf(buf, sizeof buf, "%4d %-20s %6d %6g %5d %5d %5d", ++rank, names_[size_t(st.player)].c_str(),
+                      st.points, st.tieBreak, st.wins, st.fouls, st.blackGames);
         out << buf << "\n";
     }
 }

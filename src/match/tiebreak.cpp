@@ -19,6 +19,13 @@ bool is_foul(const std::string& termination) {
            termination.find("played an illegal move") != std::string::npos;
 }
 
+CrossGame cross_game(int round, int red, int black, const std::string& result, const std::string& termination) {
+    int redPoints = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
+    // The loser of a game lost by a foul is the one who fouled.
+    bool foul = is_foul(termination);
+    return {round, red, black, redPoints, foul && redPoints == 0, foul && redPoints == 2};
+}
+
 std::vector<Standing> rank_players(int players, const std::vector<CrossGame>& games, TieBreaks rule) {
     std::vector<Standing> s(static_cast<size_t>(players));
     int rounds = 0;

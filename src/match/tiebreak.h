@@ -17,6 +17,10 @@ struct CrossGame {
     bool redFoul = false, blackFoul = false;
 };
 
+// A game of the match runner as the crosstable holds it: result "1-0", "0-1" or "1/2-1/2", the
+// termination telling a foul of the loser.
+CrossGame cross_game(int round, int red, int black, const std::string& result, const std::string& termination);
+
 enum class TieBreaks {
     ROUND_ROBIN,  // 14.1: 小分 (the points of the opponents beaten and half of those drawn),
                   // wins, direct encounter, fewer fouls, more games as black, black in their game

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -14,6 +15,7 @@
 
 #include "core/movegen.h"
 #include "match/append_file.h"
+#include "match/planner.h"
 #include "match/results_file.h"
 #include "match/scoreboard.h"
 #include "records/pgn.h"
@@ -39,6 +41,46 @@ std::string today() {
 }
 
 }  // namespace
+
+const char* tournament_name(TournamentType type) {
+    switch (type) {
+    case TournamentType::GAUNTLET: return "gauntlet";
+    case TournamentType::SWISS: return "swiss";
+    case TournamentType::KNOCKOUT: return "knockout";
+    case TournamentType::DOUBLE_KNOCKOUT: return "double-knockout";
+    default: return "round-robin";
+    }
+}
+
+bool check_format(const TournamentSettings& s, std::string* error) {
+    auto fail = [&](const std::string& why) {
+        *error = why;
+        return false;
+    };
+    int n = int(s.engines.size());
+    bool knockout = s.type == TournamentType::KNOCKOUT || s.type == TournamentType::DOUBLE_KNOCKOUT;
+    if (s.type != TournamentType::SWISS && !knockout) return true;
+    std::string name = std::string("-tournament ") + tournament_name(s.type);
+    // Each round depends on the results of the one before: no machine can play a part of the
+    // schedule on its own.
+    if (s.shard.count > 1) return fail(name + " cannot be sharded: its rounds depend on the results before them");
+    if (s.repeat) return fail(name + " plays no -repeat pairs (" + (knockout ? "colours alternate in an encounter" : "one game a pairing") + ")");
+    if (s.sprt) return fail(name + " runs no -sprt");
+    if (s.type == TournamentType::SWISS) {
+        if (n < 3) return fail("-tournament swiss needs at least three engines");
+        if (s.gamesPerEncounter != 1) return fail("-tournament swiss plays one game a pairing: no -games");
+        // 一.6: no rematches, so nobody can play more rounds than there are opponents.
+        if (s.rounds > n - 1 + n % 2)
+            return fail("-tournament swiss with " + std::to_string(n) + " engines has at most " +
+                        std::to_string(n - 1 + n % 2) + " rounds (no rematches)");
+        return true;
+    }
+    if (s.rounds != 1) return fail(name + " has the rounds of its bracket: no -rounds");
+    if (s.type == TournamentType::KNOCKOUT && n > 32) return fail("-tournament knockout takes at most 32 engines (appendix 3's table)");
+    if (s.type == TournamentType::DOUBLE_KNOCKOUT && (n < 3 || n > 16))
+        return fail("-tournament double-knockout takes 3 to 16 engines (appendix 3's table)");
+    return true;
+}
 
 bool read_openings(const OpeningBook& book, std::vector<Opening>& out, std::string* error) {
     std::string format = book.format;
@@ -173,7 +215,9 @@ namespace {
 
 // Everything the workers share.
 struct Shared {
-    Shared(const TournamentSettings& s, std::ostream& o) : settings(s), out(o), board(names(s)) {}
+    Shared(const TournamentSettings& s, std::ostream& o)
+        : settings(s), out(o),
+          board(names(s), s.type == TournamentType::SWISS ? s.swissTieBreaks : TieBreaks::ROUND_ROBIN) {}
     static std::vector<std::string> names(const TournamentSettings& s) {
         std::vector<std::string> n;
         for (const EngineConfig& e : s.engines) n.push_back(e.name);
@@ -184,12 +228,18 @@ struct Shared {
     const std::string date = today();
     std::vector<Opening> openings;
     Schedule schedule;
+    // A Swiss or knockout: the games of the round being played, and the game numbers of the
+    // whole tournament.
+    std::unique_ptr<Planner> planner;
+    const std::vector<ScheduledGame>* batch = nullptr;
+    int64_t total = 0;  // the schedule's size, or the planner's
     std::set<int64_t> done;  // game numbers finished before a -resume
     std::atomic<int64_t> next{0};
     std::atomic<bool> stop{false};
     std::mutex mutex;  // guards everything below and the output
     AppendFile pgn, results;
     Scoreboard board;
+    std::map<int64_t, FinishedGame> finished;  // the games the planner's next rounds depend on
     std::string writeError;  // the first failed write of the PGN or results file
 };
 
@@ -211,7 +261,7 @@ bool open_outputs(Shared& sh, std::string* error) {
         // A new match (or one killed before its header was whole): start the file afresh.
         if (!sh.results.truncate(0, error)) return false;
         std::string why;
-        if (sh.results.append(results_header(s, sh.schedule.size(), sh.pgn.is_open() ? sh.pgn.size() : -1), &why))
+        if (sh.results.append(results_header(s, sh.total, sh.pgn.is_open() ? sh.pgn.size() : -1), &why))
             return true;
         *error = "cannot write results file '" + s.resultsOut + "': " + why;
         return false;
@@ -222,7 +272,7 @@ bool open_outputs(Shared& sh, std::string* error) {
     }
     std::string shard = std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count);
     if (previous.config.dump() != match_config(s).dump() || previous.shard != shard ||
-        previous.scheduleSize != sh.schedule.size()) {
+        previous.scheduleSize != sh.total) {
         *error = "results file '" + s.resultsOut + "' is of another match (shard " + previous.shard +
                  "; engines, time controls, schedule, openings, seed or adjudication differ): cannot resume it";
         return false;
@@ -244,6 +294,7 @@ bool open_outputs(Shared& sh, std::string* error) {
     for (const FinishedGame& g : previous.games) {
         sh.board.add(g.red, g.black, g.result, g.pairId, g.round, g.termination);
         sh.done.insert(g.number);
+        sh.finished[g.number] = g;
     }
     sh.out << "Resuming: " << previous.games.size() << " games finished before" << std::endl;
     return true;
@@ -262,6 +313,7 @@ void store_game(Shared& sh, const ScheduledGame& g, const GameResult& r) {
     }
     if (file.empty() && sh.results.is_open() && !sh.results.append(results_line(f), &why))
         file = "results file '" + s.resultsOut + "'";
+    if (sh.planner) sh.finished[f.number] = f;
     if (!file.empty()) {
         // A match whose games are not stored is not worth playing on.
         sh.writeError = "cannot write game " + std::to_string(g.number) + " to " + file + ": " + why;
@@ -276,14 +328,25 @@ void worker(Shared& sh) {
     for (const EngineConfig& c : s.engines) engines.push_back(std::make_unique<EngineClient>(c, &sh.stop));
     for (;;) {
         int64_t idx = sh.next.fetch_add(1);
-        if (idx >= sh.schedule.size() || sh.stop) break;
-        if (!sh.schedule.in_shard(idx, s.shard) || sh.done.count(idx + 1)) continue;
-        const ScheduledGame g = sh.schedule.at(idx);
+        if (sh.stop) break;
+        ScheduledGame g;
+        if (sh.batch) {
+            if (idx >= int64_t(sh.batch->size())) break;
+            g = (*sh.batch)[size_t(idx)];
+        } else {
+            if (idx >= sh.schedule.size()) break;
+            if (!sh.schedule.in_shard(idx, s.shard) || sh.done.count(idx + 1)) continue;
+            g = sh.schedule.at(idx);
+        }
         const std::string& redName = s.engines[g.red].name;
         const std::string& blackName = s.engines[g.black].name;
         {
             std::lock_guard lock(sh.mutex);
-            sh.out << "Started game " << g.number << " of " << sh.schedule.size() << " (" << redName << " vs "
+            // A Swiss or knockout knows its games only round by round (a knockout's number is
+            // the most it can take): it names the round.
+            sh.out << "Started game " << g.number << (sh.planner ? " of round " + std::to_string(g.round)
+                                                                  : " of " + std::to_string(sh.total))
+                   << " (" << redName << " vs "
                    << blackName << ")" << std::endl;
         }
         GameSetup setup;
@@ -313,39 +376,9 @@ void worker(Shared& sh) {
     for (auto& e : engines) e->quit();
 }
 
-}  // namespace
-
-int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt) {
-    Shared sh(settings, out);
-    std::string error;
-    if (settings.engines.size() < 2) {
-        out << "error: a tournament needs at least two engines\n";
-        return 2;
-    }
-    if (settings.shard.count < 1 || settings.shard.index < 1 || settings.shard.index > settings.shard.count) {
-        out << "error: shard " << settings.shard.index << "/" << settings.shard.count << " does not exist\n";
-        return 2;
-    }
-    if (settings.openings) {
-        if (!read_openings(*settings.openings, sh.openings, &error)) {
-            out << "error: " << error << "\n";
-            return 2;
-        }
-        int start = std::clamp(settings.openings->start, 1, int(sh.openings.size()));
-        std::rotate(sh.openings.begin(), sh.openings.begin() + (start - 1), sh.openings.end());
-        if (settings.openings->random) {
-            std::mt19937_64 rng(settings.seed);
-            std::shuffle(sh.openings.begin(), sh.openings.end(), rng);
-        }
-    }
-    sh.schedule = Schedule(settings, int(sh.openings.size()));
-    if (!open_outputs(sh, &error)) {
-        out << "error: " << error << "\n";
-        return 2;
-    }
-    if (sh.board.games() && sprt_decided(sh)) sh.stop = true;
-
-    int threads = int(std::clamp<int64_t>(settings.concurrency, 1, std::max<int64_t>(sh.schedule.size(), 1)));
+// Plays the games of the schedule (or of the batch) with up to -concurrency workers.
+void play(Shared& sh, int64_t games, const std::atomic<bool>& interrupt) {
+    int threads = int(std::clamp<int64_t>(sh.settings.concurrency, 1, std::max<int64_t>(games, 1)));
     std::vector<std::thread> workers;
     for (int i = 0; i < threads; ++i) workers.emplace_back(worker, std::ref(sh));
     // Ctrl-C: stop the workers (a search under way is abandoned at once).
@@ -361,6 +394,68 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
         --running;
     }
     watcher.join();
+}
+
+}  // namespace
+
+int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt) {
+    Shared sh(settings, out);
+    std::string error;
+    if (settings.engines.size() < 2) {
+        out << "error: a tournament needs at least two engines\n";
+        return 2;
+    }
+    if (settings.shard.count < 1 || settings.shard.index < 1 || settings.shard.index > settings.shard.count) {
+        out << "error: shard " << settings.shard.index << "/" << settings.shard.count << " does not exist\n";
+        return 2;
+    }
+    if (!check_format(settings, &error)) {
+        out << "error: " << error << "\n";
+        return 2;
+    }
+    if (settings.openings) {
+        if (!read_openings(*settings.openings, sh.openings, &error)) {
+            out << "error: " << error << "\n";
+            return 2;
+        }
+        int start = std::clamp(settings.openings->start, 1, int(sh.openings.size()));
+        std::rotate(sh.openings.begin(), sh.openings.begin() + (start - 1), sh.openings.end());
+        if (settings.openings->random) {
+            std::mt19937_64 rng(settings.seed);
+            std::shuffle(sh.openings.begin(), sh.openings.end(), rng);
+        }
+    }
+    sh.planner = make_planner(settings, int(sh.openings.size()));
+    if (sh.planner) {
+        sh.total = sh.planner->size();
+    } else {
+        sh.schedule = Schedule(settings, int(sh.openings.size()));
+        sh.total = sh.schedule.size();
+    }
+    if (!open_outputs(sh, &error)) {
+        out << "error: " << error << "\n";
+        return 2;
+    }
+    if (sh.board.games() && sprt_decided(sh)) sh.stop = true;
+
+    if (!sh.planner) {
+        play(sh, sh.total, interrupt);
+    } else {
+        // Round by round: each batch's games depend on the results of those before.
+        std::vector<ScheduledGame> batch;
+        while (!sh.stop && !interrupt) {
+            if (!sh.planner->next(sh.finished, batch, out, &error)) {
+                sh.writeError = error;  // the workers are stopped: no lock needed
+                break;
+            }
+            if (batch.empty()) break;
+            sh.batch = &batch;
+            sh.next = 0;
+            play(sh, int64_t(batch.size()), interrupt);
+        }
+        for (const CrossGame& bye : sh.planner->byes()) sh.board.add_bye(bye.red, bye.round);
+        sh.planner->print_result(out);
+    }
 
     std::lock_guard lock(sh.mutex);
     if (interrupt) out << "Interrupted after " << sh.board.games() << " games\n";

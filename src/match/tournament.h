@@ -1,5 +1,6 @@
 // A tournament of engines: the schedule (a match, a gauntlet, or a round robin in the order of
-// the CXA tables), openings, games in parallel, results, statistics and the PGN file.
+// the CXA tables; a Swiss or knockout round by round, see planner.h), openings, games in
+// parallel, results, statistics and the PGN file.
 #pragma once
 
 #include <atomic>
@@ -11,10 +12,16 @@
 #include "match/engine.h"
 #include "match/game.h"
 #include "match/stats.h"
+#include "match/tiebreak.h"
 
 namespace chuhe::match {
 
-enum class TournamentType { ROUND_ROBIN, GAUNTLET };
+// SWISS: appendix 2 (swiss.h); KNOCKOUT and DOUBLE_KNOCKOUT: single and double elimination of
+// appendix 3 (knockout.h).
+enum class TournamentType { ROUND_ROBIN, GAUNTLET, SWISS, KNOCKOUT, DOUBLE_KNOCKOUT };
+
+// The -tournament name of a type.
+const char* tournament_name(TournamentType type);
 
 struct Opening {
     std::string fen;
@@ -44,8 +51,9 @@ struct Shard {
 struct TournamentSettings {
     std::vector<EngineConfig> engines;
     TournamentType type = TournamentType::ROUND_ROBIN;
-    int rounds = 1;
-    int gamesPerEncounter = 1;
+    int rounds = 1;            // a Swiss: its rounds
+    int gamesPerEncounter = 1;  // a knockout: the games of an encounter before a level score plays on
+    TieBreaks swissTieBreaks = TieBreaks::SWISS_OPPONENTS;  // 14.3.1 or 14.3.2
     bool repeat = false;  // each opening twice, colours swapped
     int concurrency = 1;
     std::optional<OpeningBook> openings;
@@ -65,6 +73,11 @@ struct TournamentSettings {
 // 1, the Berger tables): the first of a pair has red. With an odd number of players the pair
 // with the extra number is a bye and is left out. Players are 0-based.
 std::vector<std::vector<std::pair<int, int>>> round_robin_rounds(int players);
+
+// Whether the settings make a tournament of their type: a Swiss or knockout refuses shards,
+// -repeat and -sprt, a Swiss more rounds than it can pair without rematches (3+ engines), a
+// knockout more engines than appendix 3's tables hold (32 single, 16 double).
+bool check_format(const TournamentSettings& s, std::string* error);
 
 // One scheduled game.
 struct ScheduledGame {

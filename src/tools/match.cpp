@@ -107,7 +107,8 @@ engine keys (also for -each, which applies to every engine):
   tc=[MOVES/]SECONDS[:MOVES/SECONDS...][+INC] st=SECONDS depth=N nodes=N timemargin=MS
   timeout=SECONDS option.NAME=VALUE stderr=FILE
 options:
-  -tournament round-robin|gauntlet  -rounds N  -games N  -repeat  -concurrency N
+  -tournament round-robin|gauntlet|swiss|knockout|double-knockout  -rounds N  -games N
+  -tiebreak opponents|progressive (a Swiss's tie-break, 14.3.1 or 14.3.2)  -repeat  -concurrency N
   -openings file=FILE [format=epd|pgn] [order=sequential|random] [start=N] [plies=N]
   -srand N  -pgnout FILE [pv=true]  -resultsout FILE (JSON lines)  -resume  -shard I/N
   -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
@@ -181,8 +182,15 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
         if (a == "-engine") engineKeys.push_back(keyValues(i));
         else if (a == "-each") for (auto& kv : keyValues(i)) eachKeys.push_back(kv);
         else if (a == "-tournament") {
-            if (!value(v) || (v != "round-robin" && v != "gauntlet")) return fail("-tournament takes round-robin or gauntlet");
-            s.type = v == "gauntlet" ? TournamentType::GAUNTLET : TournamentType::ROUND_ROBIN;
+            bool known = false, given = value(v);
+            for (TournamentType t : {TournamentType::ROUND_ROBIN, TournamentType::GAUNTLET, TournamentType::SWISS,
+                                     TournamentType::KNOCKOUT, TournamentType::DOUBLE_KNOCKOUT})
+                if (given && v == tournament_name(t)) s.type = t, known = true;
+            if (!known) return fail("-tournament takes round-robin, gauntlet, swiss, knockout or double-knockout");
+        } else if (a == "-tiebreak") {
+            if (!value(v) || (v != "opponents" && v != "progressive"))
+                return fail("-tiebreak takes opponents (14.3.1) or progressive (14.3.2)");
+            s.swissTieBreaks = v == "opponents" ? TieBreaks::SWISS_OPPONENTS : TieBreaks::SWISS_PROGRESSIVE;
         } else if (a == "-rounds") {
             if (!intValue(s.rounds, 1, 1000000)) return fail("-rounds takes a positive number");
         } else if (a == "-games") {
@@ -271,7 +279,7 @@ bool parse_match_args(const std::vector<std::string>& args, TournamentSettings& 
     if (s.sprt && s.shard.count > 1)
         return fail("-sprt would stop a shard on its own games: merge the shards with 'chuhe match merge -sprt ...'");
     if (s.resume && s.resultsOut.empty()) return fail("-resume needs -resultsout (the file it resumes from)");
-    return true;
+    return check_format(s, error);
 }
 
 int run_match(const std::vector<std::string>& args) {

@@ -14,21 +14,16 @@
 #include "match/tournament.h"
 #include "support/command.h"
 #include "support/data.h"
+#include "support/files.h"
 
 using namespace chuhe;
 using namespace chuhe::match;
+using chuhe::test::file_text;
 
 namespace {
 
 std::string temp_path(const std::string& name) {
     return ::testing::TempDir() + "chuhe_shards_" + std::to_string(::getpid()) + "_" + name;
-}
-
-std::string file_text(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
