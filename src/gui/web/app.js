@@ -23,6 +23,7 @@ const S = {
   game: null,        // /api/position reply for the whole game (move texts)
   flipped: false, notation: 'chinese', traditional: true, rules: 'asian',
   selected: null, engines: [],
+  engineOptions: {},  // per engine id: the options the user set ({name: value}), sent with each search
   play: { active: false, paused: false, players: { red: 'human', black: 0 }, tc: null,
           clocks: { red: 0, black: 0 }, clockLog: [], turnStart: 0, thinking: null, drawOffered: false, result: null, reason: '' },
   analysis: { on: false, ctrl: null, id: null, lines: [], gen: 0 },
@@ -507,7 +508,8 @@ async function engineMove() {
   const side = S.view.side;
   const id = 'm' + Math.random().toString(36).slice(2);
   const gen = S.gen;
-  const body = gameBody(S.moves.length, { engine: P.players[side], id, drawoffer: P.drawOffered, newgame: !!P.newgame });
+  const body = gameBody(S.moves.length, { engine: P.players[side], id, drawoffer: P.drawOffered, newgame: !!P.newgame,
+    options: S.engineOptions[P.players[side]] || {} });
   P.newgame = false;
   if (P.tc.base) {
     Object.assign(body, { redtime: Math.max(1, Math.round(P.clocks.red)), blacktime: Math.max(1, Math.round(P.clocks.black)), increment: P.tc.inc });
@@ -586,7 +588,9 @@ async function startAnalysis() {
   A.ctrl = ctrl; A.id = id; A.lines = []; A.ply = S.ply; A.side = S.view.side;
   const gen = ++A.gen;
   const body = gameBody(S.ply, { multipv: parseInt($('multipv').value, 10), id });
-  if (ANALYSIS_NODES) body.nodes = ANALYSIS_NODES;
+  const engine = $('analysis-engine').value;
+  if (engine !== '') Object.assign(body, { engine: parseInt(engine, 10), options: S.engineOptions[engine] || {} });
+  else if (ANALYSIS_NODES) body.nodes = ANALYSIS_NODES;  // an engine process analyses until stopped
   const headers = { 'Content-Type': 'application/json' };
   if (TOKEN) headers['X-Chuhe-Token'] = TOKEN;
   $('lines').textContent = '';
@@ -641,9 +645,67 @@ function onInfo(info) {
     drawEval(red, scoreText(best.score, A.side));
     S.scores[A.ply] = red;
     drawGraph();
-    $('analysis-info').textContent = `depth ${best.depth}, ${Math.round(best.nps / 1000)} kN/s`;
+    $('analysis-info').textContent = `depth ${best.depth}` + (best.nps ? `, ${Math.round(best.nps / 1000)} kN/s` : '');
   }
   drawArrows();
+}
+
+// ---------------------------------------------------------------- engine options
+// The options each engine announced (GET /api/engines); the ones the board may set get a
+// control. A change applies from the engine's next search (the server restarts it with them).
+async function loadEngineOptions() {
+  let list;
+  try { list = (await api('/api/engines')).engines; } catch (e) { showError(e.message); return; }
+  S.engines = list;
+  const sel = $('opt-engine');
+  sel.textContent = '';
+  list.forEach((e) => { const o = document.createElement('option'); o.value = e.id; o.textContent = e.name; sel.appendChild(o); });
+  drawEngineOptions();
+  document.body.dataset.options = '1';
+}
+
+function drawEngineOptions() {
+  const e = S.engines[parseInt($('opt-engine').value, 10)];
+  const box = $('opt-list');
+  box.textContent = '';
+  if (!e || !e.options) { $('opt-note').textContent = e && e.error ? e.error : ''; return; }
+  const chosen = S.engineOptions[e.id] || (S.engineOptions[e.id] = {});
+  const shown = e.options.filter((o) => o.settable);
+  for (const o of shown) {
+    const label = document.createElement('label');
+    label.textContent = o.name;
+    let input;
+    const value = o.name in chosen ? chosen[o.name] : o.default;
+    if (o.type === 'check') {
+      input = document.createElement('input'); input.type = 'checkbox';
+      input.checked = String(value) === 'true';
+    } else if (o.type === 'combo') {
+      input = document.createElement('select');
+      for (const v of o.vars) { const x = document.createElement('option'); x.value = v; x.textContent = v; input.appendChild(x); }
+      input.value = value;
+    } else {
+      input = document.createElement('input'); input.type = 'number';
+      if ('min' in o) { input.min = o.min; input.max = o.max; }
+      input.value = value;
+    }
+    input.dataset.option = o.name;
+    input.addEventListener('change', () => {
+      let v = o.type === 'check' ? input.checked : input.value;
+      if (o.type === 'spin') {
+        v = parseInt(v, 10);
+        if (!Number.isFinite(v)) v = parseInt(o.default, 10);
+        if ('min' in o) v = Math.min(o.max, Math.max(o.min, v));
+        input.value = v;
+      }
+      if (String(v) === String(o.default)) delete chosen[o.name]; else chosen[o.name] = v;
+      if (S.analysis.on && $('analysis-engine').value === String(e.id)) startAnalysis();
+    });
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+  const hidden = e.options.length - shown.length;
+  $('opt-note').textContent = (e.protocol ? e.protocol.toUpperCase() + '; ' : '') +
+    (hidden ? `${hidden} more set by the board, or buttons and file names` : '');
 }
 
 // ---------------------------------------------------------------- input on the board
@@ -871,6 +933,12 @@ async function init() {
   }
   $('player-red').value = 'human';
   $('player-black').value = S.engines.length ? '0' : 'human';
+  S.engines.forEach((e) => {
+    const o = document.createElement('option'); o.value = e.id; o.textContent = e.name; $('analysis-engine').appendChild(o);
+  });
+  $('analysis-engine').addEventListener('change', () => { if (S.analysis.on) startAnalysis(); });
+  $('opt-engine').addEventListener('change', drawEngineOptions);
+  $('opt-reset').addEventListener('click', () => { S.engineOptions[$('opt-engine').value] = {}; drawEngineOptions(); });
   const svg = $('board');
   svg.addEventListener('pointerdown', onPointerDown);
   svg.addEventListener('pointermove', onPointerMove);
@@ -950,6 +1018,7 @@ async function init() {
   drawEval(0, '0.00');
   await refresh();
   document.body.dataset.ready = '1';
+  loadEngineOptions();  // runs each engine's handshake once: not worth holding the board for
 }
 
 init();
