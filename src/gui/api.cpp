@@ -605,7 +605,8 @@ int GuiApp::ready_engine(PlayEngine& e, const match::TimeControl& tc, const std:
     chosen.insert(chosen.end(), extra.begin(), extra.end());
     std::string fullKey = key;
     for (const auto& [name, value] : chosen) fullKey += "\n" + name + "=" + value;
-    if (!e.client || fullKey != e.tcKey || !e.client->running()) {
+    bool fresh = !e.client || fullKey != e.tcKey || !e.client->running();
+    if (fresh) {
         if (e.client) e.client->quit();
         match::EngineConfig c = e.config;
         c.tc = tc;
@@ -622,13 +623,8 @@ int GuiApp::ready_engine(PlayEngine& e, const match::TimeControl& tc, const std:
         }
         e.client = std::move(client);
         e.tcKey = fullKey;
-        if (!e.client->new_game(&error)) {
-            e.client->quit();
-            e.client.reset();
-            error = "engine " + e.config.name + " did not get ready: " + error;
-            return 502;
-        }
-    } else if (get_bool(body, "newgame", false) && !e.client->new_game(&error)) {
+    }
+    if ((fresh || get_bool(body, "newgame", false)) && !e.client->new_game(&error)) {
         e.client->quit();
         e.client.reset();
         error = "engine " + e.config.name + " did not get ready: " + error;

@@ -129,6 +129,14 @@ class Board:
                                              "document.querySelectorAll('#moves .m').length > arguments[0]", n, move),
                   "move %s on the list" % move)
 
+    def new_game_against_engine(self, tc):
+        # A human with red against engine 0 (Chuhe) on time control tc (a value of #tc).
+        Select(self.d.find_element(By.ID, "player-red")).select_by_value("human")
+        Select(self.d.find_element(By.ID, "player-black")).select_by_value("0")
+        Select(self.d.find_element(By.ID, "tc")).select_by_value(tc)
+        self.d.find_element(By.ID, "newgame").click()
+        self.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+
     def open_section(self, id_):
         self.d.execute_script("document.getElementById(arguments[0]).open = true", id_)
 
@@ -156,11 +164,7 @@ def test_start_position(b, out):
 
 def test_play_against_engine(b, out):
     b.open()
-    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
-    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
-    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
-    b.d.find_element(By.ID, "newgame").click()
-    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.new_game_against_engine("nodes")
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
     reply = b.d.execute_script("return S.moves[1]")
@@ -175,11 +179,7 @@ def test_play_against_engine(b, out):
 
 def test_takeback_restores_clocks(b, out):
     b.open()
-    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
-    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
-    Select(b.d.find_element(By.ID, "tc")).select_by_value("1+1")
-    b.d.find_element(By.ID, "newgame").click()
-    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.new_game_against_engine("1+1")
     time.sleep(1.5)  # red's clock runs: 60 s minus what the move takes, plus the 1 s increment
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
@@ -232,24 +232,31 @@ def test_repetition_ruling(b, out):
     b.d.save_screenshot(os.path.join(out, "ruling.png"))
 
 
-def test_analysis_multipv3(b, out):
-    b.open("?analysisnodes=400000")
-    b.d.find_element(By.ID, "board")
+def analyse_three_lines(b, engine, depth, shot):
+    # Analysis by engine (a value of #analysis-engine) with MultiPV 3 after 1. h2e2: three
+    # lines with scores and three arrows, then stop.
     b.play("h2e2")
+    Select(b.d.find_element(By.ID, "analysis-engine")).select_by_value(engine)
     Select(b.d.find_element(By.ID, "multipv")).select_by_value("3")
     b.d.find_element(By.ID, "analyse").click()
     b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) == 3, "three lines")
     b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#arrows .arrow")) == 3, "three arrows")
-    # Let the bounded search finish so the picture shows its final lines.
-    b.wait(lambda d: d.execute_script("return S.analysis.lines.every(l => l && l.depth >= 6)"), "depth 6")
+    # Let the search get somewhere so the picture shows real lines.
+    b.wait(lambda d: d.execute_script("return S.analysis.lines.every(l => l && l.depth >= arguments[0])", depth),
+           "depth %d" % depth)
     # Read in one go: the lines and arrows are redrawn with every report of the search.
     moves = b.d.execute_script("return [...document.querySelectorAll('#arrows .arrow')].map(a => a.dataset.move)")
     assert len(set(moves)) == 3, moves
     for text in b.d.execute_script("return [...document.querySelectorAll('#lines li')].map(l => l.textContent)"):
         assert re.search(r"[+-]\d+\.\d\d", text), text
-    b.d.save_screenshot(os.path.join(out, "analysis.png"))
+    b.d.save_screenshot(shot)
     b.d.find_element(By.ID, "analyse").click()
     b.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#arrows .arrow"), "arrows gone after stop")
+
+
+def test_analysis_multipv3(b, out):
+    b.open("?analysisnodes=400000")
+    analyse_three_lines(b, "", 6, os.path.join(out, "analysis.png"))  # Chuhe in process, bounded
 
 
 def test_engine_options(b, out):
@@ -275,11 +282,7 @@ def test_engine_options(b, out):
     # Play against engine 0: its moves are asked for with the options chosen.
     b.d.execute_script("""window.sentBodies = []; const f = window.fetch;
         window.fetch = (u, i) => { if (String(u).includes('/api/engine/move')) sentBodies.push(JSON.parse(i.body)); return f(u, i); };""")
-    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
-    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
-    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
-    b.d.find_element(By.ID, "newgame").click()
-    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.new_game_against_engine("nodes")
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the weakened engine's answer")
     sent = b.d.execute_script("return sentBodies")
@@ -290,18 +293,8 @@ def test_engine_options(b, out):
 
 def test_engine_process_analysis(b, out):
     b.open()
-    b.play("h2e2")
-    Select(b.d.find_element(By.ID, "analysis-engine")).select_by_value("1")  # Chuhe over UCI, a child process
-    Select(b.d.find_element(By.ID, "multipv")).select_by_value("3")
-    b.d.find_element(By.ID, "analyse").click()
-    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) == 3, "three lines from the engine process")
-    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#arrows .arrow")) == 3, "three arrows")
-    b.wait(lambda d: d.execute_script("return S.analysis.lines.every(l => l && l.depth >= 5)"), "depth 5")
-    moves = b.d.execute_script("return [...document.querySelectorAll('#arrows .arrow')].map(a => a.dataset.move)")
-    assert len(set(moves)) == 3, moves
-    b.d.save_screenshot(os.path.join(out, "analysis-engine.png"))
-    b.d.find_element(By.ID, "analyse").click()
-    b.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#arrows .arrow"), "arrows gone after stop")
+    # Chuhe over UCI as a child process, until stopped.
+    analyse_three_lines(b, "1", 5, os.path.join(out, "analysis-engine.png"))
     # Stopped: the engine is free again and plays a move.
     b.wait(lambda d: d.execute_script("""return fetch('/api/engine/move', {method: 'POST',
         body: JSON.stringify({engine: 1, moves: ['h2e2'], nodes: 2000})}).then(r => r.status === 200)"""),

@@ -77,27 +77,29 @@ TEST(EngineOption, MalformedLinesAreRefusedWithAReason) {
 }
 
 TEST(EngineOption, ValuesAreCheckedAgainstTheAnnouncement) {
-    EngineOption spin = parsed("option name Skill Level type spin default 20 min 0 max 20", Protocol::UCI);
-    std::string v = "7", why;
-    EXPECT_TRUE(check_option_value(spin, v, &why));
-    v = "21";
-    EXPECT_FALSE(check_option_value(spin, v, &why));
-    EXPECT_EQ(why, "option Skill Level: takes an integer from 0 to 20");
-    v = "3 ";
-    EXPECT_FALSE(check_option_value(spin, v, &why));
-    EngineOption check = parsed("option name OwnBook type check default true", Protocol::UCI);
-    v = "FALSE";
-    EXPECT_TRUE(check_option_value(check, v, &why));
-    EXPECT_EQ(v, "false");
-    v = "maybe";
-    EXPECT_FALSE(check_option_value(check, v, &why));
-    EngineOption combo = parsed("option name Style type combo default Normal var Solid var Normal", Protocol::UCI);
-    v = "solid";
-    EXPECT_TRUE(check_option_value(combo, v, &why));
-    EXPECT_EQ(v, "Solid");  // as announced
-    v = "Wild";
-    EXPECT_FALSE(check_option_value(combo, v, &why));
-    EXPECT_EQ(why, "option Style: takes one of Solid, Normal");
+    struct Case {
+        const char* option;
+        std::string value;
+        bool ok;
+        std::string after;  // the value as sent (ok) or the reason (refused)
+    };
+    const char* spin = "option name Skill Level type spin default 20 min 0 max 20";
+    const char* check = "option name OwnBook type check default true";
+    const char* combo = "option name Style type combo default Normal var Solid var Normal";
+    for (const Case& c : std::vector<Case>{
+             {spin, "7", true, "7"},
+             {spin, "21", false, "option Skill Level: takes an integer from 0 to 20"},
+             {spin, "3 ", false, "option Skill Level: takes an integer"},
+             {check, "FALSE", true, "false"},
+             {check, "maybe", false, "option OwnBook: takes true or false"},
+             {combo, "solid", true, "Solid"},  // as announced
+             {combo, "Wild", false, "option Style: takes one of Solid, Normal"},
+         }) {
+        std::string v = c.value, why;
+        EXPECT_EQ(check_option_value(parsed(c.option, Protocol::UCI), v, &why), c.ok) << c.option << " = " << c.value;
+        EXPECT_EQ(c.ok ? v : why, c.after);
+    }
+    std::string v, why;
     // Nothing may smuggle a second command onto the engine's input.
     EngineOption text = parsed("option name Name type string default x", Protocol::UCI);
     v = "a\nquit";
