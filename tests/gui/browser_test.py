@@ -295,10 +295,18 @@ def test_engine_process_analysis(b, out):
     b.open()
     # Chuhe over UCI as a child process, until stopped.
     analyse_three_lines(b, "1", 5, os.path.join(out, "analysis-engine.png"))
-    # Stopped: the engine is free again and plays a move.
-    b.wait(lambda d: d.execute_script("""return fetch('/api/engine/move', {method: 'POST',
-        body: JSON.stringify({engine: 1, moves: ['h2e2'], nodes: 2000})}).then(r => r.status === 200)"""),
-        "the engine free after the analysis", timeout=WAIT)
+    # The engine analyses, then is to play: its analysis gives way and it moves.
+    b.d.find_element(By.ID, "nav-first").click()
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("1")
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1, "the engine analysing")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: d.execute_script("return S.play.active && S.moves.length === 0"), "new game")
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the engine's move after its analysis")
+    assert b.d.execute_script("return S.analysis.on") is False
+    assert "analysis stopped" in b.d.find_element(By.ID, "error").text
 
 
 def test_engine_against_engine(b, out):

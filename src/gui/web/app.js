@@ -45,7 +45,7 @@ async function api(path, body, raw) {
   const r = await fetch(path, init);
   const type = r.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await r.json() : await r.text();
-  if (!r.ok) throw new Error((data && data.error) || ('HTTP ' + r.status));
+  if (!r.ok) { const e = new Error((data && data.error) || ('HTTP ' + r.status)); e.status = r.status; throw e; }
   return data;
 }
 
@@ -400,8 +400,8 @@ async function refresh() {
   }
   S.selected = null;
   render();
+  afterPosition();  // first: an engine to move may need its analysis stopped
   if (S.analysis.on) startAnalysis();
-  afterPosition();
 }
 
 function goTo(ply) {
@@ -517,12 +517,25 @@ async function engineMove() {
   else body.nodes = P.tc.nodes;
   P.thinking = { id, side };
   drawStatus();
+  // One process cannot analyse and play at once: its analysis gives way.
+  if (S.analysis.on && $('analysis-engine').value === String(P.players[side])) {
+    setAnalysis(false);
+    showError('analysis stopped: that engine plays now');
+  }
   let r;
-  try {
-    r = await api('/api/engine/move', body);
-  } catch (e) {
-    if (P.thinking && P.thinking.id === id) { P.thinking = null; showError(e.message); P.paused = true; updateButtons(); }
-    return;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      r = await api('/api/engine/move', body);
+      break;
+    } catch (e) {
+      // 409: still busy with the analysis just stopped, for a moment.
+      if (e.status === 409 && attempt < 30 && P.thinking && P.thinking.id === id) {
+        await new Promise((done) => setTimeout(done, 100));
+        continue;
+      }
+      if (P.thinking && P.thinking.id === id) { P.thinking = null; showError(e.message); P.paused = true; updateButtons(); }
+      return;
+    }
   }
   if (!P.thinking || P.thinking.id !== id || gen !== S.gen) return;  // taken back or stopped meanwhile
   P.thinking = null;
@@ -573,6 +586,14 @@ function takeback() {
 }
 
 // ---------------------------------------------------------------- analysis
+function setAnalysis(on) {
+  const A = S.analysis;
+  A.on = on;
+  $('analyse').setAttribute('aria-pressed', A.on);
+  $('analyse').textContent = A.on ? 'Stop' : 'Analyse';
+  if (A.on) startAnalysis(); else { stopAnalysis(); drawArrows(); }
+}
+
 function stopAnalysis() {
   const A = S.analysis;
   if (A.ctrl) { A.ctrl.abort(); A.ctrl = null; }
@@ -977,13 +998,7 @@ async function init() {
     }
     updateButtons(); drawClocks(); drawStatus();
   });
-  $('analyse').addEventListener('click', () => {
-    const A = S.analysis;
-    A.on = !A.on;
-    $('analyse').setAttribute('aria-pressed', A.on);
-    $('analyse').textContent = A.on ? 'Stop' : 'Analyse';
-    if (A.on) startAnalysis(); else { stopAnalysis(); drawArrows(); }
-  });
+  $('analyse').addEventListener('click', () => setAnalysis(!S.analysis.on));
   $('multipv').addEventListener('change', () => { if (S.analysis.on) startAnalysis(); });
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => goTo(S.ply - 1));
