@@ -12,10 +12,11 @@ bool is_keyword(const std::string& w) {
     return w == "type" || w == "default" || w == "min" || w == "max" || w == "var";
 }
 
+// An integer of at most 18 digits (so that it fits in int64_t), with an optional sign.
 bool parse_integer(const std::string& text, int64_t& out) {
-    if (text.empty() || text.size() > 19) return false;
+    if (text.empty()) return false;
     size_t i = text[0] == '-' || text[0] == '+';
-    if (i == text.size()) return false;
+    if (i == text.size() || text.size() - i > 18) return false;
     for (size_t j = i; j < text.size(); ++j)
         if (text[j] < '0' || text[j] > '9') return false;
     out = std::stoll(text);

@@ -70,6 +70,8 @@ TEST(EngineOption, MalformedLinesAreRefusedWithAReason) {
     EXPECT_FALSE(parse_option("option name X type spin min low max 3", Protocol::UCI, o, &why));
     EXPECT_NE(why.find("not a number"), std::string::npos) << why;
     EXPECT_FALSE(parse_option("option name X type dial", Protocol::UCI, o, &why));
+    // Numbers beyond 64 bits are refused, not thrown.
+    EXPECT_FALSE(parse_option("option name X type spin min 0 max 9999999999999999999", Protocol::UCI, o, &why));
     EXPECT_FALSE(parse_option("id name X", Protocol::UCI, o, &why));
     // A spin whose min is above its max has no usable range.
     EXPECT_TRUE(parse_option("option name X type spin min 5 max 1", Protocol::UCI, o, &why));
