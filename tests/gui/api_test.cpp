@@ -304,6 +304,12 @@ TEST(GuiApi, OtherEnginesPlayThroughTheirProtocol) {
         GuiServer t(bad);
         Json fail = post(t, "/api/engine/move", R"({"depth": 1})", 502);
         EXPECT_NE(fail["error"].as_string().find("did not start"), std::string::npos);
+        auto listed = request(t.port(), "GET", "/api/engines");
+        EXPECT_EQ(listed.status, 200);
+        Json list = body_json(listed);
+        const Json& gone = list["engines"].items().at(0);
+        EXPECT_NE(gone["error"].as_string().find("engine missing did not start"), std::string::npos) << gone.dump();
+        EXPECT_TRUE(gone["options"].items().empty());
         EXPECT_EQ(request(t.port(), "GET", "/api/info").status, 200);
     }
     EXPECT_EQ(test::child_processes(), before);

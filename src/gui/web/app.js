@@ -606,7 +606,7 @@ async function startAnalysis() {
   if (!S.view || S.view.legal.length === 0) return;
   const id = 'a' + Math.random().toString(36).slice(2);
   const ctrl = new AbortController();
-  A.ctrl = ctrl; A.id = id; A.lines = []; A.ply = S.ply; A.side = S.view.side;
+  A.ctrl = ctrl; A.id = id; A.lines = []; A.ply = S.ply; A.side = S.view.side; A.note = '';
   const gen = ++A.gen;
   const body = gameBody(S.ply, { multipv: parseInt($('multipv').value, 10), id });
   const engine = $('analysis-engine').value;
@@ -634,6 +634,11 @@ async function startAnalysis() {
         }
         if (gen !== A.gen) return;
         if (event === 'info' && data) onInfo(JSON.parse(data));
+        // An engine without MultiPV gives one line, whatever was asked.
+        if (event === 'start' && data) {
+          const s = JSON.parse(data);
+          if (s.multipv < body.multipv) A.note = `${s.engine}: ${s.multipv} line${s.multipv > 1 ? 's' : ''}; `;
+        }
       }
     }
   } catch (e) {
@@ -666,7 +671,7 @@ function onInfo(info) {
     drawEval(red, scoreText(best.score, A.side));
     S.scores[A.ply] = red;
     drawGraph();
-    $('analysis-info').textContent = `depth ${best.depth}` + (best.nps ? `, ${Math.round(best.nps / 1000)} kN/s` : '');
+    $('analysis-info').textContent = (A.note || '') + `depth ${best.depth}` + (best.nps ? `, ${Math.round(best.nps / 1000)} kN/s` : '');
   }
   drawArrows();
 }
