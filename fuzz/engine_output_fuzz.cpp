@@ -1,5 +1,6 @@
-// libFuzzer target: the match runner's parser of engine output (info and bestmove lines, in
-// each protocol). Scores must stay in range; a move accepted must be legal.
+// libFuzzer target: the match runner's parser of engine output (info, bestmove and option
+// lines, in each protocol). Scores must stay in range; a move accepted must be legal; an
+// option's default, if it passes the value check, must be one line fit to send back.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -34,6 +35,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (b.status == SearchResult::MOVE && !MoveList::of<LEGAL>(pos).contains(b.move)) __builtin_trap();
             if (b.status == SearchResult::MOVE && p == Protocol::UCI) pos.do_move(b.move);
             if (MoveList::of<LEGAL>(pos).size() == 0) pos.set(Position::START_FEN);
+            EngineOption o;
+            if (parse_option(line, p, o)) {
+                if (o.hasRange && o.min > o.max) __builtin_trap();
+                std::string value = o.defaultValue;
+                if (check_option_value(o, value, nullptr))
+                    for (unsigned char c : value)
+                        if (c < 0x20 || c == 0x7f) __builtin_trap();
+            }
         }
     }
     return 0;

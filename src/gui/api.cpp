@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <sstream>
@@ -246,6 +247,93 @@ std::string to_lower(std::string s) {
     return s;
 }
 
+// Why the page may not set an announced option (null: it may). The board itself drives the
+// protocol's own options, and it names no files: string options (book and network files)
+// stay as the engine's command line or defaults have them.
+const char* unsettable_reason(const match::EngineOption& o) {
+    if (o.type == "button") return "a button";
+    if (o.type == "string") return "a file name or text: give it on the engine's command line";
+    static const char* driven[] = {"multipv", "ponder", "uci_variant", "uci_analysemode", "uci_chess960",
+                                   "uci_showwdl", "rules", "usemillisec", "batch", "debug", "newgame"};
+    std::string name = to_lower(o.name);
+    for (const char* d : driven)
+        if (name == d) return "set by the board";
+    return nullptr;
+}
+
+Json option_json(const match::EngineOption& o) {
+    Json j = Json::object();
+    j.set("name", o.name);
+    j.set("type", o.type);
+    if (o.type != "button") j.set("default", o.defaultValue);
+    if (o.hasRange) {
+        j.set("min", o.min);
+        j.set("max", o.max);
+    }
+    if (o.type == "combo") {
+        Json vars = Json::array();
+        for (const std::string& v : o.vars) vars.push(v);
+        j.set("vars", std::move(vars));
+    }
+    const char* why = unsettable_reason(o);
+    j.set("settable", why == nullptr);
+    if (why) j.set("why", why);
+    return j;
+}
+
+// The request's "options" ({"name": value, ...}), each checked against what the engine
+// announced; names match case-insensitively (as UCI says) and go out as announced.
+bool read_engine_options(const Json& body, const std::vector<match::EngineOption>& known, const std::string& engine,
+                         std::vector<std::pair<std::string, std::string>>& out, std::string& error) {
+    const Json& options = body["options"];
+    if (options.is_null()) return true;
+    if (!options.is_object()) return error = "options must be an object of names and values", false;
+    if (options.members().size() > 64) return error = "too many options", false;
+    for (const auto& [name, v] : options.members()) {
+        const match::EngineOption* o = nullptr;
+        for (const match::EngineOption& k : known)
+            if (to_lower(k.name) == to_lower(name)) o = &k;
+        if (!o) return error = "engine " + engine + " has no option '" + name.substr(0, 64) + "'", false;
+        if (const char* why = unsettable_reason(*o)) return error = "option " + o->name + " is not set here: " + why, false;
+        std::string value;
+        if (v.is_string())
+            value = v.as_string();
+        else if (v.is_bool())
+            value = v.as_bool() ? "true" : "false";
+        else if (v.is_number() && v.as_number() == double(int64_t(v.as_number())))
+            value = std::to_string(int64_t(v.as_number()));
+        else
+            return error = "option " + o->name + ": give a string, an integer or true/false", false;
+        if (!match::check_option_value(*o, value, &error)) return false;
+        out.emplace_back(o->name, value);
+    }
+    return true;
+}
+
+// A match-runner score (centipawns, mates as +-(100000 - plies)) for the page.
+Json engine_score_json(int score) {
+    Json s = Json::object();
+    if (std::abs(score) >= 90000)
+        s.set("mate", score > 0 ? (100000 - score + 1) / 2 : -(100000 + score) / 2);
+    else
+        s.set("cp", score);
+    return s;
+}
+
+// An engine's PV (ICCS moves separated by spaces) as moves, up to the first that is not legal.
+std::vector<Move> parse_pv(const Position& root, const std::string& pv) {
+    Position pos = root;
+    std::vector<Move> moves;
+    std::istringstream in(pv);
+    for (std::string t; in >> t;) {
+        Move m = pos.parse_move(t);
+        if (m == MOVE_NONE) break;
+        moves.push_back(m);
+        pos.do_move(m);
+    }
+    return moves;
+}
+
 }  // namespace
 
 bool is_loopback(const std::string& host) {
@@ -285,8 +373,19 @@ struct GuiApp::PlayEngine {
     match::EngineConfig config;
     std::mutex mutex;  // held while it searches
     std::unique_ptr<match::EngineClient> client;
-    std::string tcKey;
+    std::string tcKey;  // the time control and options the running process was started with
     std::atomic<bool> abort{false};
+    // What its handshake announced, for the engine list (read without waiting for a search).
+    std::mutex infoMutex;
+    bool probed = false;
+    std::string probeError;
+    std::vector<match::EngineOption> options;
+    std::string protocol;  // as detected
+
+    void learned(const match::EngineClient& c) {
+        options = c.announced_options();
+        protocol = match::protocol_name(c.protocol());
+    }
 };
 
 GuiApp::GuiApp(GuiOptions options) : options_(std::move(options)) {
@@ -410,6 +509,7 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
         if (req.method == "HEAD") return error_reply(405, "HEAD cannot stream a search");
         return analyse(body, stream);
     }
+    if (p == "/api/engines") return engine_list();
     if (!post) {
         if (p == "/api/position" || p == "/api/move" || p == "/api/judge" || p == "/api/engine/move" ||
             p == "/api/stop" || p == "/api/record/load" || p == "/api/record/save")
@@ -446,6 +546,91 @@ HttpResponse GuiApp::info() {
     j.set("rules", std::move(rules));
     j.set("startFen", Position::START_FEN);
     return json_reply(j);
+}
+
+const std::vector<match::EngineOption>* GuiApp::announced(PlayEngine& e, std::string& error) {
+    std::lock_guard<std::mutex> lock(e.infoMutex);
+    if (!e.probed) {
+        // Not started yet: run its handshake once to learn its options.
+        match::EngineClient probe(e.config);
+        e.probed = true;
+        if (probe.start(&e.probeError)) {
+            e.learned(probe);
+            e.probeError.clear();
+        }
+        probe.quit();
+    }
+    if (!e.probeError.empty()) {
+        error = "engine " + e.config.name + " did not start: " + e.probeError;
+        e.probed = false;  // try again next time
+        return nullptr;
+    }
+    return &e.options;
+}
+
+HttpResponse GuiApp::engine_list() {
+    Json list = Json::array();
+    for (size_t i = 0; i < engines_.size(); ++i) {
+        PlayEngine& e = *engines_[i];
+        std::string error;
+        {
+            // A busy engine has run its handshake already.
+            std::unique_lock<std::mutex> lock(e.mutex, std::try_to_lock);
+            if (lock.owns_lock() && !shuttingDown_) announced(e, error);
+        }
+        Json j = Json::object();
+        j.set("id", int(i));
+        j.set("name", e.config.name);
+        j.set("command", e.config.command);
+        std::lock_guard<std::mutex> lock(e.infoMutex);
+        if (!e.protocol.empty()) j.set("protocol", e.protocol);
+        Json options = Json::array();
+        for (const match::EngineOption& o : e.options) options.push(option_json(o));
+        j.set("options", std::move(options));
+        if (!error.empty()) j.set("error", error);
+        list.push(std::move(j));
+    }
+    Json out = Json::object();
+    out.set("engines", std::move(list));
+    return json_reply(out);
+}
+
+int GuiApp::ready_engine(PlayEngine& e, const match::TimeControl& tc, const std::string& key, const Json& body,
+                         std::vector<std::pair<std::string, std::string>> extra, std::string& error) {
+    e.abort = false;
+    const std::vector<match::EngineOption>* known = announced(e, error);
+    if (!known) return 502;
+    std::vector<std::pair<std::string, std::string>> chosen;
+    if (!read_engine_options(body, *known, e.config.name, chosen, error)) return 422;
+    chosen.insert(chosen.end(), extra.begin(), extra.end());
+    std::string fullKey = key;
+    for (const auto& [name, value] : chosen) fullKey += "\n" + name + "=" + value;
+    bool fresh = !e.client || fullKey != e.tcKey || !e.client->running();
+    if (fresh) {
+        if (e.client) e.client->quit();
+        match::EngineConfig c = e.config;
+        c.tc = tc;
+        c.options.insert(c.options.end(), chosen.begin(), chosen.end());
+        auto client = std::make_unique<match::EngineClient>(c, &e.abort);
+        e.client.reset();
+        if (!client->start(&error)) {
+            error = "engine " + e.config.name + " did not start: " + error;
+            return 502;
+        }
+        {
+            std::lock_guard<std::mutex> lock(e.infoMutex);
+            e.learned(*client);
+        }
+        e.client = std::move(client);
+        e.tcKey = fullKey;
+    }
+    if ((fresh || get_bool(body, "newgame", false)) && !e.client->new_game(&error)) {
+        e.client->quit();
+        e.client.reset();
+        error = "engine " + e.config.name + " did not get ready: " + error;
+        return 502;
+    }
+    return 0;
 }
 
 HttpResponse GuiApp::position(const Json& body) {
@@ -608,6 +793,12 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
     std::string id = get_string(body, "id");
     if (!valid_id(id)) return error_reply(400, "id: up to 64 letters, digits, '-' and '_'");
     if (MoveList::of<LEGAL>(g.pos).size() == 0) return error_reply(422, "no legal move in this position");
+    if (!body["engine"].is_null()) {
+        int64_t index = 0;
+        if (engines_.empty()) return error_reply(422, "no engine but Chuhe in process");
+        if (!get_int(body, "engine", 0, int64_t(engines_.size()) - 1, index, error)) return error_reply(422, error);
+        return analyse_with(*engines_[size_t(index)], body, stream);
+    }
 
     Analyser* a = acquire_analyser();
     if (!a) return error_reply(503, "all analysis engines are busy");
@@ -706,6 +897,93 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
     return {};
 }
 
+// Analysis by an engine process: infinite, with MultiPV when the engine announces it, the
+// lines streamed as for Chuhe in process.
+HttpResponse GuiApp::analyse_with(PlayEngine& e, const Json& body, HttpStream& stream) {
+    GameInput g;
+    std::string error;
+    Notation n;
+    NotationStyle style;
+    int64_t multiPV = 1;
+    read_game(body, g, error);  // checked by analyse()
+    read_notation(body, n, style, error);
+    get_int(body, "multipv", 1, MAX_MULTIPV, multiPV, error);
+    std::string id = get_string(body, "id");
+
+    std::unique_lock<std::mutex> lock(e.mutex, std::try_to_lock);
+    if (!lock.owns_lock()) return error_reply(409, "engine " + e.config.name + " is busy");
+    if (shuttingDown_) return error_reply(503, "the server is stopping");
+    const std::vector<match::EngineOption>* known = announced(e, error);
+    if (!known) return error_reply(502, error);
+    int lines = 1;
+    std::vector<std::pair<std::string, std::string>> extra;
+    for (const match::EngineOption& o : *known)
+        if (to_lower(o.name) == "multipv" && o.type == "spin") {
+            lines = int(o.hasRange ? std::clamp<int64_t>(multiPV, std::max<int64_t>(o.min, 1), o.max) : multiPV);
+            extra.emplace_back(o.name, std::to_string(lines));
+        }
+    if (int status = ready_engine(e, match::TimeControl(), "analysis", body, extra, error))
+        return error_reply(status, error);
+    if (!register_search(id, [&e] { e.abort = true; })) return error_reply(409, "a search with id '" + id + "' is running");
+    ++running_;
+
+    bool clientGone = !stream.begin(200, "text/event-stream; charset=utf-8");
+    {
+        Json start = Json::object();
+        start.set("fen", g.pos.fen());
+        start.set("side", side_name(g.pos.side_to_move()));
+        start.set("multipv", lines);
+        start.set("id", id);
+        start.set("engine", e.config.name);
+        stream.write(sse_event("start", start));
+    }
+    const Position& root = g.pos;
+    auto started = std::chrono::steady_clock::now(), lastWrite = started;
+    auto on_info = [&](const match::SearchResult* info) {
+        auto now = std::chrono::steady_clock::now();
+        if (info && !clientGone && info->multiPV <= lines) {
+            int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - started).count();
+            Json j = Json::object();
+            j.set("multipv", info->multiPV);
+            j.set("depth", info->depth);
+            if (info->hasScore) j.set("score", engine_score_json(info->score));
+            if (info->nodes >= 0) {
+                j.set("nodes", info->nodes);
+                j.set("nps", ms > 0 ? info->nodes * 1000 / ms : info->nodes);
+            }
+            j.set("time", ms);
+            Json pvIccs;
+            Json texts = pv_texts(root, parse_pv(root, info->pv), n, style, pvIccs);
+            j.set("pv", std::move(pvIccs));
+            j.set("pvText", std::move(texts));
+            if (!stream.write(sse_event("info", j))) clientGone = true;
+            lastWrite = now;
+        } else if (!clientGone && now - lastWrite > std::chrono::milliseconds(HEARTBEAT_MS)) {
+            if (!stream.write(": keep-alive\n\n")) clientGone = true;
+            lastWrite = now;
+        }
+        return !clientGone && !shuttingDown_;
+    };
+    match::SearchResult r = e.client->analyse(g.pos, g.startFen, g.moves, on_info);
+    bool stopped = e.abort.load();
+    unregister_search(id);
+    if (r.status != match::SearchResult::MOVE && r.status != match::SearchResult::NO_MOVE) {
+        e.client->quit();  // its state is unknown now: start it afresh next time
+        e.client.reset();
+    }
+    if (!clientGone) {
+        Json j = Json::object();
+        bool moved = r.status == match::SearchResult::MOVE;
+        j.set("move", moved ? Json(iccs(r.move)) : Json());
+        j.set("text", moved ? Json(move_to_text(root, r.move, n, style)) : Json());
+        j.set("stopped", stopped);
+        if (!moved) j.set("reply", r.reply);
+        stream.write(sse_event("bestmove", j));
+    }
+    --running_;
+    return {};
+}
+
 HttpResponse GuiApp::engine_move(const Json& body) {
     GameInput g;
     std::string error;
@@ -740,27 +1018,7 @@ HttpResponse GuiApp::engine_move(const Json& body) {
     std::string key = std::to_string(red > 0) + "/" + std::to_string(tc.incrementMs) + "/" +
                       std::to_string(tc.moveTimeMs) + "/" + std::to_string(depth) + "/" + std::to_string(nodes) +
                       "/" + rule_set_name(rules);
-    if (!e.client || key != e.tcKey || !e.client->running()) {
-        if (e.client) e.client->quit();
-        match::EngineConfig c = e.config;
-        c.tc = tc;
-        e.client = std::make_unique<match::EngineClient>(c, &e.abort);
-        e.tcKey = key;
-        if (!e.client->start(&error)) {
-            e.client.reset();
-            return error_reply(502, "engine " + e.config.name + " did not start: " + error);
-        }
-        if (!e.client->new_game(&error)) {
-            e.client->quit();
-            e.client.reset();
-            return error_reply(502, "engine " + e.config.name + " did not get ready: " + error);
-        }
-    } else if (get_bool(body, "newgame", false) && !e.client->new_game(&error)) {
-        e.client->quit();
-        e.client.reset();
-        return error_reply(502, "engine " + e.config.name + " did not get ready: " + error);
-    }
-    e.abort = false;
+    if (int status = ready_engine(e, tc, key, body, {}, error)) return error_reply(status, error);
     if (!register_search(id, [&e] { e.abort = true; })) return error_reply(409, "a search with id '" + id + "' is running");
     ++running_;
     Color us = g.pos.side_to_move();
@@ -802,12 +1060,7 @@ HttpResponse GuiApp::engine_move(const Json& body) {
         j.set("text", move_to_text(g.pos, r.move, n, style));
     }
     if (r.hasScore) {
-        Json s = Json::object();
-        if (std::abs(r.score) >= 90000)
-            s.set("mate", r.score > 0 ? (100000 - r.score + 1) / 2 : -(100000 + r.score) / 2);
-        else
-            s.set("cp", r.score);
-        j.set("score", std::move(s));
+        j.set("score", engine_score_json(r.score));
         j.set("depth", r.depth);
     }
     j.set("offersDraw", r.offersDraw);

@@ -1,9 +1,10 @@
 // The web board's server side: the JSON API behind the page and the embedded page itself.
 // The API is stateless: every request names its game (start FEN and moves), so the page,
-// scripts and concurrent clients never share a board. Chuhe analyses in process (the engine
-// controller, MultiPV lines streamed as server-sent events); moves in play come from engine
-// processes driven by the match runner's engine code (Chuhe itself as a child, plus any
-// UCCI/UCI engine named with --engine).
+// scripts and concurrent clients never share a board. Chuhe analyses in process by default
+// (the engine controller, MultiPV lines streamed as server-sent events); moves in play, and
+// analysis by a chosen engine, come from engine processes driven by the match runner's engine
+// code (Chuhe itself as a child, plus any UCCI/UCI engine named with --engine), with the
+// options each announces in its handshake.
 #pragma once
 
 #include <atomic>
@@ -62,14 +63,24 @@ private:
     bool host_allowed(const std::string& host) const;
     HttpResponse route(const HttpRequest& request, const Json& body, HttpStream& stream);
     HttpResponse info();
+    HttpResponse engine_list();
     HttpResponse position(const Json& body);
     HttpResponse move(const Json& body);
     HttpResponse judge(const Json& body);
     HttpResponse analyse(const Json& body, HttpStream& stream);
+    HttpResponse analyse_with(PlayEngine& e, const Json& body, HttpStream& stream);
     HttpResponse engine_move(const Json& body);
     HttpResponse stop(const Json& body);
     HttpResponse load_record(const std::string& bytes);
     HttpResponse save_record(const Json& body);
+
+    // With e's mutex held: the options e announces (its handshake is run once to learn them).
+    const std::vector<match::EngineOption>* announced(PlayEngine& e, std::string& error);
+    // With e's mutex held: e's process running with tc and the request's "options" (checked
+    // against the announced ones) plus `extra`, restarted when they change. 0, or the HTTP
+    // status of the failure with error set.
+    int ready_engine(PlayEngine& e, const match::TimeControl& tc, const std::string& key, const Json& body,
+                     std::vector<std::pair<std::string, std::string>> extra, std::string& error);
 
     Analyser* acquire_analyser();
     void release_analyser(Analyser* a);

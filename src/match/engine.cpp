@@ -75,8 +75,8 @@ bool EngineClient::send(const std::string& line) {
     return process_.write_line(line);
 }
 
-Process::Read EngineClient::read(std::string& line, SteadyClock::time_point deadline) {
-    Process::Read r = process_.read_line(line, deadline, abort_);
+Process::Read EngineClient::read(std::string& line, SteadyClock::time_point deadline, bool abortable) {
+    Process::Read r = process_.read_line(line, deadline, abortable ? abort_ : nullptr);
     if (config_.debug && r == Process::Read::LINE) std::cerr << config_.name + " > " + line + "\n";
     return r;
 }
@@ -88,7 +88,7 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
         switch (read(line, deadline)) {
         case Process::Read::LINE:
             if (first_word(line) == token) return true;
-            if (protocol_ == Protocol::UCCI && line.find("option usemillisec") == 0) millisec_ = true;
+            if (first_word(line) == "option") note_option(line);
             break;
         case Process::Read::ABORTED:
         case Process::Read::TIMEOUT:
@@ -103,6 +103,17 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
     }
 }
 
+// Keeps an announced option (a second announcement of a name replaces the first); lines that
+// are no well-formed option are ignored, as GUIs do.
+void EngineClient::note_option(const std::string& line) {
+    if (protocol_ == Protocol::UCCI && line.find("option usemillisec") == 0) millisec_ = true;
+    EngineOption o;
+    if (!parse_option(line, protocol_, o)) return;
+    for (EngineOption& known : announced_)
+        if (known.name == o.name) return void(known = std::move(o));
+    announced_.push_back(std::move(o));
+}
+
 bool EngineClient::start(std::string* error) {
     std::string why;
     auto fail = [&](const std::string& reason) {
@@ -112,23 +123,26 @@ bool EngineClient::start(std::string* error) {
     };
     if (!process_.start(config_.command, config_.args, config_.workDir, config_.stderrPath, &why)) return fail(why);
     millisec_ = false;
+    announced_.clear();
     protocol_ = config_.protocol;
     if (protocol_ == Protocol::AUTO) {
         // Offer UCCI first: a UCCI engine answers ucciok; a UCI engine complains or keeps quiet.
         send("ucci");
         auto deadline = SteadyClock::now() + std::chrono::milliseconds(config_.responseTimeoutMs);
         std::string line;
+        std::vector<std::string> options;
         while (protocol_ == Protocol::AUTO && read(line, deadline) == Process::Read::LINE) {
             std::string w = first_word(line);
             if (w == "ucciok")
                 protocol_ = Protocol::UCCI;
             else if (w == "option")
-                millisec_ |= line.find("option usemillisec") == 0;
+                options.push_back(line);  // read once the protocol is known
             else if (w != "id" && w != "copyprotection" && !w.empty())
                 break;
         }
+        for (const std::string& o : options)
+            if (protocol_ == Protocol::UCCI) note_option(o);
         if (protocol_ == Protocol::AUTO) {
-            millisec_ = false;
             if (!process_.running()) return fail("the engine " + process_.closed_reason() + " at 'ucci'");
             protocol_ = Protocol::UCI;
             send("uci");
@@ -143,13 +157,9 @@ bool EngineClient::start(std::string* error) {
         if (!wait_for("uciok", config_.responseTimeoutMs, &why)) return fail(why);
     }
 
-    if (protocol_ == Protocol::UCCI) {
-        if (millisec_) send("setoption usemillisec true");
-        for (const auto& [name, value] : config_.options) send("setoption " + name + " " + value);
-    } else {
-        if (protocol_ == Protocol::UCI_VARIANT) send("setoption name UCI_Variant value xiangqi");
-        for (const auto& [name, value] : config_.options) send("setoption name " + name + " value " + value);
-    }
+    if (protocol_ == Protocol::UCCI && millisec_) send("setoption usemillisec true");
+    if (protocol_ == Protocol::UCI_VARIANT) send("setoption name UCI_Variant value xiangqi");
+    for (const auto& [name, value] : config_.options) send(setoption_line(protocol_, name, value));
     send("isready");
     if (!wait_for("readyok", config_.responseTimeoutMs, &why)) return fail(why);
     return true;
@@ -176,6 +186,10 @@ void parse_engine_info(const std::string& line, Protocol protocol, SearchResult&
     while (in >> w) {
         if (w == "depth") {
             in >> r.depth;
+        } else if (w == "multipv") {
+            int k = 1;
+            if (in >> k && k >= 1 && k <= 500) r.multiPV = k;
+            in.clear();
         } else if (w == "score") {
             std::string kind;
             in >> kind;
@@ -219,10 +233,8 @@ void parse_engine_info(const std::string& line, Protocol protocol, SearchResult&
     }
 }
 
-SearchResult EngineClient::go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
-                              const Clock& own, const Clock& opponent, const std::vector<Move>& banned,
-                              bool drawOffered) {
-    SearchResult r;
+bool EngineClient::send_position(const Position& pos, const std::string& startFen,
+                                 const std::vector<Move>& gameMoves, SearchResult& r) {
     std::string position;
     if (protocol_ == Protocol::UCCI) {
         // The position after the last capture, and the moves since.
@@ -250,9 +262,17 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         process_.kill();
         r.status = SearchResult::CRASHED;
         r.reply = abort_ && *abort_ ? "aborted" : "did not answer isready: " + why;
-        return r;
+        return false;
     }
     send(position);
+    return true;
+}
+
+SearchResult EngineClient::go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
+                              const Clock& own, const Clock& opponent, const std::vector<Move>& banned,
+                              bool drawOffered) {
+    SearchResult r;
+    if (!send_position(pos, startFen, gameMoves, r)) return r;
     if (protocol_ == Protocol::UCCI && !banned.empty()) {
         std::string line = "banmoves";
         for (Move m : banned) line += " " + move_text(m);
@@ -338,6 +358,63 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         if (w != "bestmove") continue;  // other chatter is ignored, as GUIs do
         parse_bestmove(line, pos, protocol_, r);
         return r;
+    }
+}
+
+SearchResult EngineClient::analyse(const Position& pos, const std::string& startFen,
+                                   const std::vector<Move>& gameMoves, const InfoSink& onInfo) {
+    SearchResult r;
+    if (!send_position(pos, startFen, gameMoves, r)) return r;
+    auto started = SteadyClock::now();
+    send("go infinite");
+    std::string line;
+    bool stopping = false;
+    auto stopDeadline = started;
+    auto stop = [&] {
+        if (stopping) return;
+        send("stop");
+        stopping = true;
+        stopDeadline = SteadyClock::now() + std::chrono::milliseconds(1000);
+    };
+    for (;;) {
+        auto deadline = stopping ? stopDeadline : SteadyClock::now() + std::chrono::milliseconds(250);
+        Process::Read got = read(line, deadline, !stopping);
+        r.elapsedMs = elapsed_ms(started);
+        if (got == Process::Read::CLOSED) {
+            r.status = SearchResult::CRASHED;
+            r.reply = "the engine " + process_.closed_reason();
+            return r;
+        }
+        if (got == Process::Read::ABORTED) {
+            stop();
+            continue;
+        }
+        if (got == Process::Read::TIMEOUT) {
+            if (stopping) {
+                process_.kill();
+                r.status = SearchResult::CRASHED;
+                r.reply = "did not answer stop within 1 s";
+                return r;
+            }
+            if (!onInfo(nullptr)) stop();
+            continue;
+        }
+        std::string w = first_word(line);
+        if (w == "info") {
+            SearchResult info;
+            parse_engine_info(line, protocol_, info);
+            if (!info.pv.empty() && !stopping && !onInfo(&info)) stop();
+            continue;
+        }
+        if (w == "nobestmove") {
+            r.status = SearchResult::NO_MOVE;
+            r.reply = line;
+            return r;
+        }
+        if (w == "bestmove") {
+            parse_bestmove(line, pos, protocol_, r);
+            return r;
+        }
     }
 }
 

@@ -3,11 +3,13 @@
 // handshake, options, positions and searches with deadlines.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/position.h"
+#include "match/engine_option.h"
 #include "match/process.h"
 #include "match/time_control.h"
 
@@ -42,6 +44,7 @@ struct SearchResult {
     bool hasScore = false;
     int score = 0;  // centipawns from the engine's point of view; mates as +-(100000 - plies)
     int depth = 0;
+    int multiPV = 1;     // which line of a MultiPV search an info line is about
     int64_t nodes = -1;  // -1: not reported
     std::string pv;      // the principal variation, ICCS moves separated by spaces
     bool offersDraw = false, resigns = false;
@@ -62,6 +65,8 @@ public:
 
     const EngineConfig& config() const { return config_; }
     Protocol protocol() const { return protocol_; }
+    // The options the engine announced in its last handshake, in its order.
+    const std::vector<EngineOption>& announced_options() const { return announced_; }
 
     // Starts the process and completes the handshake (detecting the protocol when it is
     // AUTO) and the options. On failure the process is killed and *error says why.
@@ -74,19 +79,33 @@ public:
     // tells a UCCI engine that the opponent offers a draw.
     SearchResult go(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
                     const Clock& own, const Clock& opponent, const std::vector<Move>& banned, bool drawOffered);
+    // Infinite analysis of pos (no clock): every info line with a PV goes to onInfo, and
+    // onInfo(nullptr) is called when the engine has been quiet for a quarter of a second.
+    // When onInfo returns false (or abort is set) the search is stopped. Returns the final
+    // bestmove; an engine that does not answer stop within a second is killed (CRASHED).
+    using InfoSink = std::function<bool(const SearchResult* info)>;
+    SearchResult analyse(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
+                         const InfoSink& onInfo);
     // Asks the engine to quit, then ends the process.
     void quit();
 
 private:
     bool send(const std::string& line);
-    Process::Read read(std::string& line, SteadyClock::time_point deadline);
+    // abortable: whether abort ends the wait (not while waiting for the answer to stop).
+    Process::Read read(std::string& line, SteadyClock::time_point deadline, bool abortable = true);
     bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error);
+    void note_option(const std::string& line);
     std::string move_text(Move m) const;
+    // isready/readyok, then the position command for pos; false (r says why) if the engine
+    // does not answer.
+    bool send_position(const Position& pos, const std::string& startFen, const std::vector<Move>& gameMoves,
+                       SearchResult& r);
 
     EngineConfig config_;
     Protocol protocol_ = Protocol::AUTO;
     const std::atomic<bool>* abort_;
     Process process_;
+    std::vector<EngineOption> announced_;
     bool millisec_ = false;  // UCCI: times in milliseconds once usemillisec is set
 };
 

@@ -1,7 +1,10 @@
 // The web board's JSON API over real loopback connections.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "gui/client.h"
@@ -301,7 +304,153 @@ TEST(GuiApi, OtherEnginesPlayThroughTheirProtocol) {
         GuiServer t(bad);
         Json fail = post(t, "/api/engine/move", R"({"depth": 1})", 502);
         EXPECT_NE(fail["error"].as_string().find("did not start"), std::string::npos);
+        auto listed = request(t.port(), "GET", "/api/engines");
+        EXPECT_EQ(listed.status, 200);
+        Json list = body_json(listed);
+        const Json& gone = list["engines"].items().at(0);
+        EXPECT_NE(gone["error"].as_string().find("engine missing did not start"), std::string::npos) << gone.dump();
+        EXPECT_TRUE(gone["options"].items().empty());
         EXPECT_EQ(request(t.port(), "GET", "/api/info").status, 200);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+// Chuhe (the child, UCCI) and a test engine (UCI) as engine 1, whose log shows what it was sent.
+GuiOptions with_fake_engine(const std::string& log) {
+    GuiOptions o = GuiServer::default_options();
+    match::EngineConfig fake;
+    fake.name = "fake";
+    fake.command = CHUHE_FAKE_ENGINE;
+    fake.args = {"good", "0", log};
+    fake.protocol = match::Protocol::UCI;
+    o.engines.push_back(fake);
+    return o;
+}
+
+const Json* option_named(const Json& engine, const std::string& name) {
+    for (const Json& o : engine["options"].items())
+        if (o["name"].as_string() == name) return &o;
+    return nullptr;
+}
+
+std::string file_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+TEST(GuiApi, EnginesListTheOptionsTheyAnnounce) {
+    int before = test::child_processes();
+    std::string log = testing::TempDir() + "/gui_fake_engine.log";
+    std::remove(log.c_str());
+    {
+        GuiServer s(with_fake_engine(log));
+        auto r = request(s.port(), "GET", "/api/engines");
+        ASSERT_EQ(r.status, 200) << r.body;
+        Json list = body_json(r);
+        ASSERT_EQ(list["engines"].items().size(), 2u);
+        const Json& chuhe = list["engines"].items()[0];
+        const Json& fake = list["engines"].items()[1];
+        EXPECT_EQ(chuhe["protocol"].as_string(), "ucci");
+        // Chuhe's strength and book, from its real UCCI handshake.
+        const Json* level = option_named(chuhe, "level");
+        ASSERT_TRUE(level) << chuhe.dump();
+        EXPECT_EQ((*level)["type"].as_string(), "spin");
+        EXPECT_EQ((*level)["min"].as_number(), 0);
+        EXPECT_EQ((*level)["max"].as_number(), 20);
+        EXPECT_TRUE((*level)["settable"].as_bool());
+        ASSERT_TRUE(option_named(chuhe, "usebook"));
+        EXPECT_EQ((*option_named(chuhe, "usebook"))["type"].as_string(), "check");
+        ASSERT_TRUE(option_named(chuhe, "bookfiles"));
+        EXPECT_FALSE((*option_named(chuhe, "bookfiles"))["settable"].as_bool());  // names a file
+        // The test engine's, exactly as announced.
+        EXPECT_EQ(fake["protocol"].as_string(), "uci");
+        ASSERT_EQ(fake["options"].items().size(), 6u) << fake.dump();
+        const Json* style = option_named(fake, "Play Style");
+        ASSERT_TRUE(style);
+        EXPECT_EQ((*style)["vars"].dump(), R"(["Solid","Normal","Risky"])");
+        EXPECT_EQ((*style)["default"].as_string(), "Normal");
+        EXPECT_FALSE((*option_named(fake, "MultiPV"))["settable"].as_bool());
+        EXPECT_FALSE((*option_named(fake, "Clear Hash"))["settable"].as_bool());
+        // The handshakes ran and ended: no process is left for the list.
+        EXPECT_EQ(s.app().engine_processes(), 0);
+
+        // Chosen options go out with setoption before the search.
+        Json m = post(s, "/api/engine/move",
+                      R"({"engine": 1, "depth": 1, "options": {"skill level": 5, "OwnBook": false, "Play Style": "risky"}})");
+        EXPECT_EQ(m["status"].as_string(), "move") << m.dump();
+        std::string sent = file_text(log);
+        EXPECT_NE(sent.find("setoption name Skill Level value 5\n"), std::string::npos) << sent;
+        EXPECT_NE(sent.find("setoption name OwnBook value false\n"), std::string::npos) << sent;
+        EXPECT_NE(sent.find("setoption name Play Style value Risky\n"), std::string::npos) << sent;
+        // Chuhe's level too.
+        EXPECT_EQ(post(s, "/api/engine/move", R"({"depth": 1, "options": {"level": 3, "usebook": false}})")["status"].as_string(), "move");
+
+        // Bad options are refused with the reason, and nothing is sent.
+        auto refused = [&](const std::string& body, const std::string& reason) {
+            Json e = post(s, "/api/engine/move", body, 422);
+            EXPECT_NE(e["error"].as_string().find(reason), std::string::npos) << body << " -> " << e.dump();
+        };
+        refused(R"({"engine": 1, "depth": 1, "options": {"Skill Level": 21}})", "takes an integer from 0 to 20");
+        refused(R"({"engine": 1, "depth": 1, "options": {"Hash": 16}})", "has no option 'Hash'");
+        refused(R"({"engine": 1, "depth": 1, "options": {"Play Style": "Wild"}})", "takes one of Solid, Normal, Risky");
+        refused(R"({"engine": 1, "depth": 1, "options": {"BookFile": "/etc/passwd"}})", "is not set here");
+        refused(R"({"engine": 1, "depth": 1, "options": {"MultiPV": 2}})", "set by the board");
+        refused(R"({"engine": 1, "depth": 1, "options": {"Play Style": "Solid\nquit"}})", "control characters");
+        refused(R"({"engine": 1, "depth": 1, "options": [1, 2]})", "options must be an object");
+        refused(R"({"engine": 1, "depth": 1, "options": {"Skill Level": 2.5}})", "give a string, an integer");
+        EXPECT_EQ(file_text(log).find("/etc/passwd"), std::string::npos);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+TEST(GuiApi, AnEngineProcessAnalysesWithMultiPv) {
+    int before = test::child_processes();
+    std::string log = testing::TempDir() + "/gui_fake_analysis.log";
+    std::remove(log.c_str());
+    {
+        GuiServer s(with_fake_engine(log));
+        test::HttpReply r;
+        std::thread client([&] {
+            r = request(s.port(), "POST", "/api/analyse",
+                        R"({"engine": 1, "multipv": 3, "id": "ext1", "moves": ["h2e2"], "options": {"Skill Level": 7}})");
+        });
+        // The fake sends its three lines at once and waits for stop.
+        for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        ASSERT_EQ(s.app().searches_running(), 1);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        EXPECT_EQ(post(s, "/api/stop", R"({"id": "ext1"})")["stopped"].as_number(), 1);
+        client.join();
+        ASSERT_EQ(r.status, 200) << r.body;
+        auto events = events_of(r.body);
+        ASSERT_EQ(events.size(), 5u) << r.body;
+        EXPECT_EQ(events[0].first, "start");
+        EXPECT_EQ(events[0].second["multipv"].as_number(), 3);
+        EXPECT_EQ(events[0].second["engine"].as_string(), "fake");
+        for (int k = 1; k <= 3; ++k) {
+            const Json& info = events[size_t(k)].second;
+            EXPECT_EQ(events[size_t(k)].first, "info");
+            EXPECT_EQ(info["multipv"].as_number(), k);
+            EXPECT_EQ(info["depth"].as_number(), 5);
+            EXPECT_EQ(info["score"]["cp"].as_number(), 10 - k);
+            ASSERT_EQ(info["pv"].items().size(), 1u);
+            EXPECT_FALSE(info["pvText"].items()[0].as_string().empty());
+        }
+        EXPECT_EQ(events[4].first, "bestmove");
+        EXPECT_TRUE(events[4].second["stopped"].as_bool());
+        EXPECT_EQ(events[4].second["move"].as_string(), events[1].second["pv"].items()[0].as_string());
+        std::string sent = file_text(log);
+        EXPECT_NE(sent.find("setoption name Skill Level value 7\n"), std::string::npos) << sent;
+        EXPECT_NE(sent.find("setoption name MultiPV value 3\n"), std::string::npos) << sent;
+        EXPECT_NE(sent.find("go infinite\n"), std::string::npos) << sent;
+        EXPECT_NE(sent.find("stop\n"), std::string::npos) << sent;
+        // Bad choices are refused before anything starts.
+        EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"engine": 9})").status, 422);
+        EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"engine": 1, "options": {"Skill Level": -1}})").status, 422);
+        s.stop();
+        EXPECT_EQ(s.app().engine_processes(), 0);
     }
     EXPECT_EQ(test::child_processes(), before);
 }

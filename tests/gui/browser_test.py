@@ -32,7 +32,8 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 class Server:
     def __init__(self, binary):
-        self.proc = subprocess.Popen([binary, "gui", "--port", "0"], stdout=subprocess.PIPE,
+        # Chuhe once more as a second engine, a child speaking UCI: the board's engine 1.
+        self.proc = subprocess.Popen([binary, "gui", "--port", "0", "--engine", binary, "uci"], stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True)
         self.url = None
         found = threading.Event()
@@ -128,6 +129,14 @@ class Board:
                                              "document.querySelectorAll('#moves .m').length > arguments[0]", n, move),
                   "move %s on the list" % move)
 
+    def new_game_against_engine(self, tc):
+        # A human with red against engine 0 (Chuhe) on time control tc (a value of #tc).
+        Select(self.d.find_element(By.ID, "player-red")).select_by_value("human")
+        Select(self.d.find_element(By.ID, "player-black")).select_by_value("0")
+        Select(self.d.find_element(By.ID, "tc")).select_by_value(tc)
+        self.d.find_element(By.ID, "newgame").click()
+        self.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+
     def open_section(self, id_):
         self.d.execute_script("document.getElementById(arguments[0]).open = true", id_)
 
@@ -155,11 +164,7 @@ def test_start_position(b, out):
 
 def test_play_against_engine(b, out):
     b.open()
-    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
-    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
-    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
-    b.d.find_element(By.ID, "newgame").click()
-    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.new_game_against_engine("nodes")
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
     reply = b.d.execute_script("return S.moves[1]")
@@ -174,11 +179,7 @@ def test_play_against_engine(b, out):
 
 def test_takeback_restores_clocks(b, out):
     b.open()
-    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
-    Select(b.d.find_element(By.ID, "player-black")).select_by_value("0")
-    Select(b.d.find_element(By.ID, "tc")).select_by_value("1+1")
-    b.d.find_element(By.ID, "newgame").click()
-    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.new_game_against_engine("1+1")
     time.sleep(1.5)  # red's clock runs: 60 s minus what the move takes, plus the 1 s increment
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
@@ -231,24 +232,81 @@ def test_repetition_ruling(b, out):
     b.d.save_screenshot(os.path.join(out, "ruling.png"))
 
 
-def test_analysis_multipv3(b, out):
-    b.open("?analysisnodes=400000")
-    b.d.find_element(By.ID, "board")
+def analyse_three_lines(b, engine, depth, shot):
+    # Analysis by engine (a value of #analysis-engine) with MultiPV 3 after 1. h2e2: three
+    # lines with scores and three arrows, then stop.
     b.play("h2e2")
+    Select(b.d.find_element(By.ID, "analysis-engine")).select_by_value(engine)
     Select(b.d.find_element(By.ID, "multipv")).select_by_value("3")
     b.d.find_element(By.ID, "analyse").click()
     b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) == 3, "three lines")
     b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#arrows .arrow")) == 3, "three arrows")
-    # Let the bounded search finish so the picture shows its final lines.
-    b.wait(lambda d: d.execute_script("return S.analysis.lines.every(l => l && l.depth >= 6)"), "depth 6")
+    # Let the search get somewhere so the picture shows real lines.
+    b.wait(lambda d: d.execute_script("return S.analysis.lines.every(l => l && l.depth >= arguments[0])", depth),
+           "depth %d" % depth)
     # Read in one go: the lines and arrows are redrawn with every report of the search.
     moves = b.d.execute_script("return [...document.querySelectorAll('#arrows .arrow')].map(a => a.dataset.move)")
     assert len(set(moves)) == 3, moves
     for text in b.d.execute_script("return [...document.querySelectorAll('#lines li')].map(l => l.textContent)"):
         assert re.search(r"[+-]\d+\.\d\d", text), text
-    b.d.save_screenshot(os.path.join(out, "analysis.png"))
+    b.d.save_screenshot(shot)
     b.d.find_element(By.ID, "analyse").click()
     b.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#arrows .arrow"), "arrows gone after stop")
+
+
+def test_analysis_multipv3(b, out):
+    b.open("?analysisnodes=400000")
+    analyse_three_lines(b, "", 6, os.path.join(out, "analysis.png"))  # Chuhe in process, bounded
+
+
+def test_engine_options(b, out):
+    b.open()
+    b.wait(lambda d: d.execute_script("return document.body.dataset.options === '1'"), "the engines' options")
+    b.open_section("optionsbox")
+    Select(b.d.find_element(By.ID, "opt-engine")).select_by_value("0")
+    # Chuhe's UCCI handshake offers its strength level (0-20) and its book.
+    level = b.d.find_element(By.CSS_SELECTOR, '#opt-list input[data-option="level"]')
+    assert (level.get_attribute("min"), level.get_attribute("max"), level.get_attribute("value")) == ("0", "20", "20")
+    book = b.d.find_element(By.CSS_SELECTOR, '#opt-list input[data-option="usebook"]')
+    assert book.get_attribute("type") == "checkbox" and not book.is_selected()  # Chuhe's default: no book
+    assert not b.d.find_elements(By.CSS_SELECTOR, '#opt-list [data-option="bookfiles"]')  # a file name: not here
+    level.send_keys(Keys.END, Keys.BACKSPACE * 4, "3", Keys.TAB)
+    book.click()
+    chosen = b.d.execute_script("return S.engineOptions[0]")
+    assert chosen == {"level": 3, "usebook": True}, chosen
+    # The UCI engine's own names.
+    Select(b.d.find_element(By.ID, "opt-engine")).select_by_value("1")
+    elo = b.d.find_element(By.CSS_SELECTOR, '#opt-list input[data-option="UCI_Elo"]')
+    assert int(elo.get_attribute("max")) > int(elo.get_attribute("min")) > 0
+    assert b.d.find_elements(By.CSS_SELECTOR, '#opt-list input[data-option="Skill Level"]')
+    # Play against engine 0: its moves are asked for with the options chosen.
+    b.d.execute_script("""window.sentBodies = []; const f = window.fetch;
+        window.fetch = (u, i) => { if (String(u).includes('/api/engine/move')) sentBodies.push(JSON.parse(i.body)); return f(u, i); };""")
+    b.new_game_against_engine("nodes")
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the weakened engine's answer")
+    sent = b.d.execute_script("return sentBodies")
+    assert sent and sent[0]["options"] == {"level": 3, "usebook": True}, sent
+    assert "error" not in (b.d.find_element(By.ID, "error").text or "").lower()
+    b.d.save_screenshot(os.path.join(out, "options.png"))
+
+
+def test_engine_process_analysis(b, out):
+    b.open()
+    # Chuhe over UCI as a child process, until stopped.
+    analyse_three_lines(b, "1", 5, os.path.join(out, "analysis-engine.png"))
+    # The engine analyses, then is to play: its analysis gives way and it moves.
+    b.d.find_element(By.ID, "nav-first").click()
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("1")
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1, "the engine analysing")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: d.execute_script("return S.play.active && S.moves.length === 0"), "new game")
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the engine's move after its analysis")
+    assert b.d.execute_script("return S.analysis.on") is False
+    assert "analysis stopped" in b.d.find_element(By.ID, "error").text
 
 
 def test_engine_against_engine(b, out):
@@ -317,6 +375,8 @@ def main():
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
+        ("engine_options", lambda: test_engine_options(b, args.out)),
+        ("engine_process_analysis", lambda: test_engine_process_analysis(b, args.out)),
         ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
         ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
         ("editor_drags_pieces", lambda: test_editor_drags_pieces(b, args.out)),

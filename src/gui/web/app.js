@@ -23,6 +23,7 @@ const S = {
   game: null,        // /api/position reply for the whole game (move texts)
   flipped: false, notation: 'chinese', traditional: true, rules: 'asian',
   selected: null, engines: [],
+  engineOptions: {},  // per engine id: the options the user set ({name: value}), sent with each search
   play: { active: false, paused: false, players: { red: 'human', black: 0 }, tc: null,
           clocks: { red: 0, black: 0 }, clockLog: [], turnStart: 0, thinking: null, drawOffered: false, result: null, reason: '' },
   analysis: { on: false, ctrl: null, id: null, lines: [], gen: 0 },
@@ -44,7 +45,7 @@ async function api(path, body, raw) {
   const r = await fetch(path, init);
   const type = r.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await r.json() : await r.text();
-  if (!r.ok) throw new Error((data && data.error) || ('HTTP ' + r.status));
+  if (!r.ok) { const e = new Error((data && data.error) || ('HTTP ' + r.status)); e.status = r.status; throw e; }
   return data;
 }
 
@@ -399,8 +400,8 @@ async function refresh() {
   }
   S.selected = null;
   render();
+  afterPosition();  // first: an engine to move may need its analysis stopped
   if (S.analysis.on) startAnalysis();
-  afterPosition();
 }
 
 function goTo(ply) {
@@ -507,7 +508,8 @@ async function engineMove() {
   const side = S.view.side;
   const id = 'm' + Math.random().toString(36).slice(2);
   const gen = S.gen;
-  const body = gameBody(S.moves.length, { engine: P.players[side], id, drawoffer: P.drawOffered, newgame: !!P.newgame });
+  const body = gameBody(S.moves.length, { engine: P.players[side], id, drawoffer: P.drawOffered, newgame: !!P.newgame,
+    options: S.engineOptions[P.players[side]] || {} });
   P.newgame = false;
   if (P.tc.base) {
     Object.assign(body, { redtime: Math.max(1, Math.round(P.clocks.red)), blacktime: Math.max(1, Math.round(P.clocks.black)), increment: P.tc.inc });
@@ -515,12 +517,25 @@ async function engineMove() {
   else body.nodes = P.tc.nodes;
   P.thinking = { id, side };
   drawStatus();
+  // One process cannot analyse and play at once: its analysis gives way.
+  if (S.analysis.on && $('analysis-engine').value === String(P.players[side])) {
+    setAnalysis(false);
+    showError('analysis stopped: that engine plays now');
+  }
   let r;
-  try {
-    r = await api('/api/engine/move', body);
-  } catch (e) {
-    if (P.thinking && P.thinking.id === id) { P.thinking = null; showError(e.message); P.paused = true; updateButtons(); }
-    return;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      r = await api('/api/engine/move', body);
+      break;
+    } catch (e) {
+      // 409: still busy with the analysis just stopped, for a moment.
+      if (e.status === 409 && attempt < 30 && P.thinking && P.thinking.id === id) {
+        await new Promise((done) => setTimeout(done, 100));
+        continue;
+      }
+      if (P.thinking && P.thinking.id === id) { P.thinking = null; showError(e.message); P.paused = true; updateButtons(); }
+      return;
+    }
   }
   if (!P.thinking || P.thinking.id !== id || gen !== S.gen) return;  // taken back or stopped meanwhile
   P.thinking = null;
@@ -571,6 +586,14 @@ function takeback() {
 }
 
 // ---------------------------------------------------------------- analysis
+function setAnalysis(on) {
+  const A = S.analysis;
+  A.on = on;
+  $('analyse').setAttribute('aria-pressed', A.on);
+  $('analyse').textContent = A.on ? 'Stop' : 'Analyse';
+  if (A.on) startAnalysis(); else { stopAnalysis(); drawArrows(); }
+}
+
 function stopAnalysis() {
   const A = S.analysis;
   if (A.ctrl) { A.ctrl.abort(); A.ctrl = null; }
@@ -583,10 +606,12 @@ async function startAnalysis() {
   if (!S.view || S.view.legal.length === 0) return;
   const id = 'a' + Math.random().toString(36).slice(2);
   const ctrl = new AbortController();
-  A.ctrl = ctrl; A.id = id; A.lines = []; A.ply = S.ply; A.side = S.view.side;
+  A.ctrl = ctrl; A.id = id; A.lines = []; A.ply = S.ply; A.side = S.view.side; A.note = '';
   const gen = ++A.gen;
   const body = gameBody(S.ply, { multipv: parseInt($('multipv').value, 10), id });
-  if (ANALYSIS_NODES) body.nodes = ANALYSIS_NODES;
+  const engine = $('analysis-engine').value;
+  if (engine !== '') Object.assign(body, { engine: parseInt(engine, 10), options: S.engineOptions[engine] || {} });
+  else if (ANALYSIS_NODES) body.nodes = ANALYSIS_NODES;  // an engine process analyses until stopped
   const headers = { 'Content-Type': 'application/json' };
   if (TOKEN) headers['X-Chuhe-Token'] = TOKEN;
   $('lines').textContent = '';
@@ -609,6 +634,11 @@ async function startAnalysis() {
         }
         if (gen !== A.gen) return;
         if (event === 'info' && data) onInfo(JSON.parse(data));
+        // An engine without MultiPV gives one line, whatever was asked.
+        if (event === 'start' && data) {
+          const s = JSON.parse(data);
+          if (s.multipv < body.multipv) A.note = `${s.engine}: ${s.multipv} line${s.multipv > 1 ? 's' : ''}; `;
+        }
       }
     }
   } catch (e) {
@@ -641,9 +671,67 @@ function onInfo(info) {
     drawEval(red, scoreText(best.score, A.side));
     S.scores[A.ply] = red;
     drawGraph();
-    $('analysis-info').textContent = `depth ${best.depth}, ${Math.round(best.nps / 1000)} kN/s`;
+    $('analysis-info').textContent = (A.note || '') + `depth ${best.depth}` + (best.nps ? `, ${Math.round(best.nps / 1000)} kN/s` : '');
   }
   drawArrows();
+}
+
+// ---------------------------------------------------------------- engine options
+// The options each engine announced (GET /api/engines); the ones the board may set get a
+// control. A change applies from the engine's next search (the server restarts it with them).
+async function loadEngineOptions() {
+  let list;
+  try { list = (await api('/api/engines')).engines; } catch (e) { showError(e.message); return; }
+  S.engines = list;
+  const sel = $('opt-engine');
+  sel.textContent = '';
+  list.forEach((e) => { const o = document.createElement('option'); o.value = e.id; o.textContent = e.name; sel.appendChild(o); });
+  drawEngineOptions();
+  document.body.dataset.options = '1';
+}
+
+function drawEngineOptions() {
+  const e = S.engines[parseInt($('opt-engine').value, 10)];
+  const box = $('opt-list');
+  box.textContent = '';
+  if (!e || !e.options) { $('opt-note').textContent = e && e.error ? e.error : ''; return; }
+  const chosen = S.engineOptions[e.id] || (S.engineOptions[e.id] = {});
+  const shown = e.options.filter((o) => o.settable);
+  for (const o of shown) {
+    const label = document.createElement('label');
+    label.textContent = o.name;
+    let input;
+    const value = o.name in chosen ? chosen[o.name] : o.default;
+    if (o.type === 'check') {
+      input = document.createElement('input'); input.type = 'checkbox';
+      input.checked = String(value) === 'true';
+    } else if (o.type === 'combo') {
+      input = document.createElement('select');
+      for (const v of o.vars) { const x = document.createElement('option'); x.value = v; x.textContent = v; input.appendChild(x); }
+      input.value = value;
+    } else {
+      input = document.createElement('input'); input.type = 'number';
+      if ('min' in o) { input.min = o.min; input.max = o.max; }
+      input.value = value;
+    }
+    input.dataset.option = o.name;
+    input.addEventListener('change', () => {
+      let v = o.type === 'check' ? input.checked : input.value;
+      if (o.type === 'spin') {
+        v = parseInt(v, 10);
+        if (!Number.isFinite(v)) v = parseInt(o.default, 10);
+        if ('min' in o) v = Math.min(o.max, Math.max(o.min, v));
+        input.value = v;
+      }
+      if (String(v) === String(o.default)) delete chosen[o.name]; else chosen[o.name] = v;
+      if (S.analysis.on && $('analysis-engine').value === String(e.id)) startAnalysis();
+    });
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+  const hidden = e.options.length - shown.length;
+  $('opt-note').textContent = (e.protocol ? e.protocol.toUpperCase() + '; ' : '') +
+    (hidden ? `${hidden} more set by the board, or buttons and file names` : '');
 }
 
 // ---------------------------------------------------------------- input on the board
@@ -871,6 +959,12 @@ async function init() {
   }
   $('player-red').value = 'human';
   $('player-black').value = S.engines.length ? '0' : 'human';
+  S.engines.forEach((e) => {
+    const o = document.createElement('option'); o.value = e.id; o.textContent = e.name; $('analysis-engine').appendChild(o);
+  });
+  $('analysis-engine').addEventListener('change', () => { if (S.analysis.on) startAnalysis(); });
+  $('opt-engine').addEventListener('change', drawEngineOptions);
+  $('opt-reset').addEventListener('click', () => { S.engineOptions[$('opt-engine').value] = {}; drawEngineOptions(); });
   const svg = $('board');
   svg.addEventListener('pointerdown', onPointerDown);
   svg.addEventListener('pointermove', onPointerMove);
@@ -909,13 +1003,7 @@ async function init() {
     }
     updateButtons(); drawClocks(); drawStatus();
   });
-  $('analyse').addEventListener('click', () => {
-    const A = S.analysis;
-    A.on = !A.on;
-    $('analyse').setAttribute('aria-pressed', A.on);
-    $('analyse').textContent = A.on ? 'Stop' : 'Analyse';
-    if (A.on) startAnalysis(); else { stopAnalysis(); drawArrows(); }
-  });
+  $('analyse').addEventListener('click', () => setAnalysis(!S.analysis.on));
   $('multipv').addEventListener('change', () => { if (S.analysis.on) startAnalysis(); });
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => goTo(S.ply - 1));
@@ -950,6 +1038,7 @@ async function init() {
   drawEval(0, '0.00');
   await refresh();
   document.body.dataset.ready = '1';
+  loadEngineOptions();  // runs each engine's handshake once: not worth holding the board for
 }
 
 init();

@@ -8,6 +8,9 @@
 //   resign    answers with "resign"            draw      offers a draw with every move
 //   twice     answers "bestmove" twice         closeout  closes its output, keeps running
 //   bigmate   reports mate scores past the int range (2147483647, 1073741824, ...)
+// It announces a few options in either protocol's wording (a spin, a check, a combo, a
+// button, a string and MultiPV) and, told `go infinite`, sends one info line per MultiPV line
+// (the first legal moves, in order) and its best move only when told `stop`.
 // Usage: fake_engine MODE [AFTER [LOG]]. With FAKE_ENGINE_PIDFILE set, it appends its process
 // id to that file at start; with LOG, every line it reads is appended to that file.
 #include <chrono>
@@ -31,8 +34,8 @@ int main(int argc, char** argv) {
     std::ofstream log;
     if (argc > 3) log.open(argv[3], std::ios::app);
     if (const char* pidFile = std::getenv("FAKE_ENGINE_PIDFILE")) std::ofstream(pidFile, std::ios::app) << getpid() << "\n";
-    int played = 0;
-    bool ucci = false;
+    int played = 0, multiPV = 1;
+    bool ucci = false, infinite = false;
     Position pos;
     std::string line;
     while (std::getline(std::cin, line)) {
@@ -43,7 +46,33 @@ int main(int argc, char** argv) {
         bool misbehave = played >= after;
         if (cmd == "ucci" || cmd == "uci") {
             ucci = cmd == "ucci";
-            std::cout << "id name fake-" << mode << "\n" << (ucci ? "ucciok" : "uciok") << std::endl;
+            std::cout << "id name fake-" << mode << "\n";
+            if (ucci)
+                std::cout << "option level type spin min 0 max 20 default 20\n"
+                             "option usebook type check default true\n"
+                             "option style type combo default normal var solid var normal var risky\n"
+                             "option clearhash type button\n"
+                             "option bookfiles type string default fake.book\n"
+                             "option multipv type spin min 1 max 4 default 1\n";
+            else
+                std::cout << "option name Skill Level type spin default 20 min 0 max 20\n"
+                             "option name OwnBook type check default true\n"
+                             "option name Play Style type combo default Normal var Solid var Normal var Risky\n"
+                             "option name Clear Hash type button\n"
+                             "option name BookFile type string default <empty>\n"
+                             "option name MultiPV type spin default 1 min 1 max 4\n";
+            std::cout << (ucci ? "ucciok" : "uciok") << std::endl;
+        } else if (cmd == "setoption") {
+            std::string word, last;
+            while (in >> word) last = word;
+            if (line.find("MultiPV") != std::string::npos || line.find("multipv") != std::string::npos) multiPV = std::atoi(last.c_str());
+        } else if (cmd == "stop") {
+            if (infinite) {
+                MoveList moves = MoveList::of<LEGAL>(pos);
+                std::cout << "bestmove " << (moves.size() ? Position::move_to_string(*moves.begin()) : "(none)")
+                          << std::endl;
+            }
+            infinite = false;
         } else if (cmd == "isready") {
             if (mode != "noready") std::cout << "readyok" << std::endl;
         } else if (cmd == "position") {
@@ -55,6 +84,15 @@ int main(int argc, char** argv) {
             while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
             pos.set(fen);
             while (in >> word) pos.do_move(pos.parse_move(word));
+        } else if (cmd == "go" && line.find("infinite") != std::string::npos && mode == "good") {
+            infinite = true;
+            int k = 0;
+            for (Move m : MoveList::of<LEGAL>(pos)) {
+                if (++k > multiPV) break;
+                std::cout << "info depth 5 multipv " << k << " score " << (ucci ? "" : "cp ") << 10 - k
+                          << " nodes 1000 pv " << Position::move_to_string(m) << "\n";
+            }
+            std::cout << std::flush;
         } else if (cmd == "go") {
             MoveList moves = MoveList::of<LEGAL>(pos);
             std::string best = moves.size() ? Position::move_to_string(*moves.begin()) : "(none)";
