@@ -312,9 +312,12 @@ bool check_given_options(const std::vector<match::EngineOption>& known, const st
                          OptionValues& given, std::string& error) {
     for (auto& [name, value] : given) {
         const match::EngineOption* o = settable_option(known, engine, name, true, error);
-        if (!o) return false;
-        if (!match::check_option_value(*o, value, &error)) return error = "engine " + engine + ": " + error, false;
-        name = o->name;
+        if (o && match::check_option_value(*o, value, &error)) {
+            name = o->name;
+            continue;
+        }
+        if (error.rfind("engine " + engine + " ", 0) != 0) error = "engine " + engine + ": " + error;
+        return false;
     }
     return true;
 }

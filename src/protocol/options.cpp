@@ -1,5 +1,7 @@
 #include "protocol/options.h"
 
+#include <functional>
+
 #include "book/choose.h"
 #include "protocol/output.h"
 #include "protocol/parse.h"
@@ -21,6 +23,16 @@ ChuheOption text(const std::string& name, const std::string& def, bool analysis 
 }
 
 OptionErrors one(const std::string& error) { return {error}; }
+
+// An option that takes a number from 0 to max: set(n), or the error.
+OptionErrors set_number(const std::string& optionName, const std::string& value, int64_t max,
+                        const std::function<void(int64_t)>& set) {
+    int64_t n = 0;
+    if (!parse_number(value, max, &n))
+        return one("option " + optionName + " takes a number from 0 to " + std::to_string(max));
+    set(n);
+    return {};
+}
 
 }  // namespace
 
@@ -154,27 +166,15 @@ OptionErrors set_use_book(Engine& engine, const std::string& optionName, const s
 }
 
 OptionErrors set_book_variety(Engine& engine, const std::string& optionName, const std::string& value) {
-    int64_t n = 0;
-    if (!parse_number(value, book::MAX_VARIETY, &n))
-        return one("option " + optionName + " takes a number from 0 to " + std::to_string(book::MAX_VARIETY));
-    engine.options().bookVariety = int(n);
-    return {};
+    return set_number(optionName, value, book::MAX_VARIETY, [&](int64_t n) { engine.options().bookVariety = int(n); });
 }
 
 OptionErrors set_seed(Engine& engine, const std::string& optionName, const std::string& value) {
-    int64_t n = 0;
-    if (!parse_number(value, MAX_SEED, &n))
-        return one("option " + optionName + " takes a number from 0 to " + std::to_string(MAX_SEED));
-    engine.set_seed(uint64_t(n));
-    return {};
+    return set_number(optionName, value, MAX_SEED, [&](int64_t n) { engine.set_seed(uint64_t(n)); });
 }
 
 OptionErrors set_level(Engine& engine, const std::string& optionName, const std::string& value) {
-    int64_t n = 0;
-    if (!parse_number(value, strength::MAX_LEVEL, &n))
-        return one("option " + optionName + " takes a number from 0 to " + std::to_string(strength::MAX_LEVEL));
-    engine.options().skillLevel = int(n);
-    return {};
+    return set_number(optionName, value, strength::MAX_LEVEL, [&](int64_t n) { engine.options().skillLevel = int(n); });
 }
 
 }  // namespace chuhe

@@ -405,24 +405,28 @@ TEST(GuiApi, EnginesListTheOptionsTheyAnnounce) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+// An analysis by an engine process (body with "id": id), stopped 300 ms after it started.
+test::HttpReply analyse_until_stopped(GuiServer& s, const std::string& body, const std::string& id) {
+    test::HttpReply r;
+    std::thread client([&] { r = request(s.port(), "POST", "/api/analyse", body); });
+    for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(s.app().searches_running(), 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(post(s, "/api/stop", R"({"id": ")" + id + R"("})")["stopped"].as_number(), 1);
+    client.join();
+    return r;
+}
+
 TEST(GuiApi, AnEngineProcessAnalysesWithMultiPv) {
     int before = test::child_processes();
     std::string log = testing::TempDir() + "/gui_fake_analysis.log";
     std::remove(log.c_str());
     {
         GuiServer s(with_fake_engine(log));
-        test::HttpReply r;
-        std::thread client([&] {
-            r = request(s.port(), "POST", "/api/analyse",
-                        R"({"engine": 1, "multipv": 3, "id": "ext1", "moves": ["h2e2"], "options": {"Skill Level": 7}})");
-        });
         // The fake sends its three lines at once and waits for stop.
-        for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        ASSERT_EQ(s.app().searches_running(), 1);
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        EXPECT_EQ(post(s, "/api/stop", R"({"id": "ext1"})")["stopped"].as_number(), 1);
-        client.join();
+        test::HttpReply r = analyse_until_stopped(
+            s, R"({"engine": 1, "multipv": 3, "id": "ext1", "moves": ["h2e2"], "options": {"Skill Level": 7}})", "ext1");
         ASSERT_EQ(r.status, 200) << r.body;
         auto events = events_of(r.body);
         ASSERT_EQ(events.size(), 5u) << r.body;
@@ -460,18 +464,9 @@ TEST(GuiApi, ChuhesUcciChildAnalysesWithMultiPv) {
     int before = test::child_processes();
     {
         GuiServer s;
-        test::HttpReply r;
-        std::thread client([&] {
-            // Two rooks, two mates in one: Re1-d1 and Ra1-d1.
-            r = request(s.port(), "POST", "/api/analyse",
-                        R"({"engine": 0, "multipv": 2, "id": "u1", "fen": "3k5/9/9/9/9/9/9/9/R3R4/4K4 w - - 0 1"})");
-        });
-        for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        ASSERT_EQ(s.app().searches_running(), 1);
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        EXPECT_EQ(post(s, "/api/stop", R"({"id": "u1"})")["stopped"].as_number(), 1);
-        client.join();
+        // Two rooks, two mates in one: Re1-d1 and Ra1-d1.
+        test::HttpReply r = analyse_until_stopped(
+            s, R"({"engine": 0, "multipv": 2, "id": "u1", "fen": "3k5/9/9/9/9/9/9/9/R3R4/4K4 w - - 0 1"})", "u1");
         ASSERT_EQ(r.status, 200) << r.body;
         auto events = events_of(r.body);
         ASSERT_GE(events.size(), 4u) << r.body;
@@ -588,7 +583,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
     bad.engines[0].options = {{"bogus", "1"}};
     refusedBy(bad, "engine Chuhe has no option 'bogus'");
     bad.engines[0].options = {{"multipv", "3"}};
-    refusedBy(bad, "option multipv is not set here: set by the board");
+    refusedBy(bad, "engine Chuhe: option multipv is not set here: set by the board");
     bad.engines[0].options = {{"level", "21"}};
     refusedBy(bad, "engine Chuhe: option level: takes an integer from 0 to 20");
     bad.engines[0].options = {{"bookfiles", "/tmp/a.book"}};  // files: on the command line only
