@@ -498,7 +498,8 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     GuiServer s;  // hash 1 MB
     auto r = request(s.port(), "GET", "/api/engines");
     ASSERT_EQ(r.status, 200);
-    const Json& analysis = body_json(r)["analysis"];
+    Json list = body_json(r);
+    const Json& analysis = list["analysis"];
     EXPECT_EQ(analysis["name"].as_string(), "Chuhe (in process)");
     std::string names;
     for (const Json& o : analysis["options"].items())
