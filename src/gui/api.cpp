@@ -265,10 +265,10 @@ const char* unsettable_reason(const match::EngineOption& o, bool commandLine = f
 
 using OptionValues = std::vector<std::pair<std::string, std::string>>;
 
-// The value `given` has for option name, or nullptr.
+// The value `given` has for option name (in any case), or nullptr.
 const std::string* given_value(const OptionValues& given, const std::string& name) {
     for (const auto& [n, v] : given)
-        if (n == name) return &v;
+        if (to_lower(n) == to_lower(name)) return &v;
     return nullptr;
 }
 
@@ -447,10 +447,7 @@ GuiApp::GuiApp(GuiOptions options) : options_(std::move(options)) {
         e->config.timeMarginMs = std::max<int64_t>(c.timeMarginMs, GUI_TIME_MARGIN_MS);
         engines_.push_back(std::move(e));
     }
-    // The first analyser now: its options are the list of in-process options.
-    analysers_.push_back(new_analyser());
-    inProcessOptions_ = in_process_options(*analysers_.back()->engine);
-    for (const match::EngineOption& o : inProcessOptions_) analysers_.back()->applied[o.name] = o.defaultValue;
+    analysers_.push_back(new_analyser());  // the first one now: it lists the in-process options
     // Hash as --option sets it, else hashMb.
     if (!given_value(options_.analysisOptions, "Hash"))
         options_.analysisOptions.insert(options_.analysisOptions.begin(), {"Hash", std::to_string(options_.hashMb)});
@@ -809,6 +806,8 @@ HttpResponse GuiApp::stop(const Json& body) {
 std::unique_ptr<GuiApp::Analyser> GuiApp::new_analyser() {
     auto a = std::make_unique<Analyser>();
     a->engine = std::make_unique<Engine>();
+    if (inProcessOptions_.empty()) inProcessOptions_ = in_process_options(*a->engine);  // the first (constructor)
+    for (const match::EngineOption& o : inProcessOptions_) a->applied[o.name] = o.defaultValue;
     return a;
 }
 
@@ -821,7 +820,6 @@ GuiApp::Analyser* GuiApp::acquire_analyser() {
         }
     if (int(analysers_.size()) >= options_.maxAnalysers) return nullptr;
     auto a = new_analyser();
-    for (const match::EngineOption& o : inProcessOptions_) a->applied[o.name] = o.defaultValue;
     a->busy = true;
     analysers_.push_back(std::move(a));
     return analysers_.back().get();

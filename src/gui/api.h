@@ -90,7 +90,8 @@ private:
     int ready_engine(PlayEngine& e, const match::TimeControl& tc, const std::string& key, const Json& body,
                      std::vector<std::pair<std::string, std::string>> extra, std::string& error);
 
-    static std::unique_ptr<Analyser> new_analyser();
+    // A new in-process engine; the first one also fills inProcessOptions_.
+    std::unique_ptr<Analyser> new_analyser();
     Analyser* acquire_analyser();
     // Sets a's options to the request's `chosen`, or else the command line's, or else the
     // defaults (each only when it changes); false with the reason.

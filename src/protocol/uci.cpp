@@ -74,7 +74,7 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
     std::string name = join(words, 2, v);
     std::string value = join(words, v + 1, words.size());
     if (!require_idle()) return;
-    report(set_uci_option(engine_, name, value, quote_input(join(words, 2, v))));
+    report(set_uci_option(engine_, name, value, quote_input(name)));
 }
 
 void UciProtocol::perft(int depth) {

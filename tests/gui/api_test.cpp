@@ -541,7 +541,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
     {
         GuiOptions o = with_fake_engine(log);
         o.engines[1].options = {{"skill level", "5"}, {"play style", "RISKY"}};
-        o.analysisOptions = {{"threads", "2"}};
+        o.analysisOptions = {{"threads", "2"}, {"hash", "2"}};  // names in any case
         GuiServer s(o);
         std::string error;
         ASSERT_TRUE(s.app().check_options(error)) << error;
@@ -551,8 +551,9 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
         EXPECT_EQ((*option_named(fake, "Skill Level"))["default"].as_string(), "5");
         EXPECT_EQ((*option_named(fake, "Play Style"))["default"].as_string(), "Risky");
         EXPECT_EQ((*option_named(list["analysis"], "Threads"))["default"].as_string(), "2");
+        EXPECT_EQ((*option_named(list["analysis"], "Hash"))["default"].as_string(), "2");  // not the server's 1
         EXPECT_EQ(analysis_options(s, "{}"),
-                  R"({"Hash":"1","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})");
+                  R"({"Hash":"2","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})");
         // A request's options still win.
         EXPECT_NE(analysis_options(s, R"({"Threads": 1})").find(R"("Threads":"1")"), std::string::npos);
         EXPECT_EQ(post(s, "/api/engine/move", R"({"engine": 1, "depth": 1})")["status"].as_string(), "move");

@@ -299,10 +299,10 @@ TEST(Ucci, BadInputKeepsTheEngineRunning) {
 TEST(Ucci, MultiPvExtension) {
     EngineProcess e;
     start(e);
-    e.send("setoption multipv 0");
-    EXPECT_EQ(e.read_line(), "info message error: multipv takes a number from 1 to 128");
-    e.send("setoption multipv 129");
-    EXPECT_EQ(e.read_line(), "info message error: multipv takes a number from 1 to 128");
+    for (const std::string bad : {"0", "129", "two"}) {
+        e.send("setoption multipv " + bad);
+        EXPECT_EQ(e.read_line(), "info message error: multipv takes a number from 1 to 128") << bad;
+    }
     e.send("setoption multipv 2");
     // Two rooks, two mates in one (Re1-d1 and Ra1-d1): both lines of depth 1 score mate.
     e.send("position fen 3k5/9/9/9/9/9/9/9/R3R4/4K4 w - - 0 1");
