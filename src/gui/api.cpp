@@ -15,6 +15,7 @@
 #include "gui/assets.h"
 #include "match/game.h"
 #include "protocol/engine.h"
+#include "protocol/options.h"
 #include "records/notation.h"
 #include "records/pgn.h"
 #include "records/xqf.h"
@@ -28,6 +29,7 @@ namespace {
 constexpr size_t MAX_MOVES = 1000;   // plies in a game named by a request
 constexpr int MAX_MULTIPV = 8;
 constexpr size_t MAX_GAMES_RETURNED = 2000;
+constexpr const char* IN_PROCESS = "Chuhe (in process)";
 constexpr int HEARTBEAT_MS = 1000;
 constexpr int64_t GUI_TIME_MARGIN_MS = 500;  // a comment line on idle event streams finds gone clients
 
@@ -247,12 +249,12 @@ std::string to_lower(std::string s) {
     return s;
 }
 
-// Why the page may not set an announced option (null: it may). The board itself drives the
-// protocol's own options, and it names no files: string options (book and network files)
-// stay as the engine's command line or defaults have them.
-const char* unsettable_reason(const match::EngineOption& o) {
+// Why the page (or, with commandLine, `chuhe gui --option`) may not set an announced option
+// (null: it may). The board itself drives the protocol's own options, and the page names no
+// files: string options (book and network files) are for the command line.
+const char* unsettable_reason(const match::EngineOption& o, bool commandLine = false) {
     if (o.type == "button") return "a button";
-    if (o.type == "string") return "a file name or text: give it on the engine's command line";
+    if (o.type == "string" && !commandLine) return "a file name or text: give it with chuhe gui --option";
     static const char* driven[] = {"multipv", "ponder", "uci_variant", "uci_analysemode", "uci_chess960",
                                    "uci_showwdl", "rules", "usemillisec", "batch", "debug", "newgame"};
     std::string name = to_lower(o.name);
@@ -261,11 +263,22 @@ const char* unsettable_reason(const match::EngineOption& o) {
     return nullptr;
 }
 
-Json option_json(const match::EngineOption& o) {
+using OptionValues = std::vector<std::pair<std::string, std::string>>;
+
+// The value `given` has for option name (in any case), or nullptr.
+const std::string* given_value(const OptionValues& given, const std::string& name) {
+    for (const auto& [n, v] : given)
+        if (to_lower(n) == to_lower(name)) return &v;
+    return nullptr;
+}
+
+// An option for the page; its default is what the command line gave, if it did.
+Json option_json(const match::EngineOption& o, const OptionValues& given) {
     Json j = Json::object();
     j.set("name", o.name);
     j.set("type", o.type);
-    if (o.type != "button") j.set("default", o.defaultValue);
+    const std::string* value = given_value(given, o.name);
+    if (o.type != "button") j.set("default", value ? *value : o.defaultValue);
     if (o.hasRange) {
         j.set("min", o.min);
         j.set("max", o.max);
@@ -281,6 +294,45 @@ Json option_json(const match::EngineOption& o) {
     return j;
 }
 
+// The option of known called name (in any case, as UCI says), if it may be set; nullptr and
+// the reason otherwise.
+const match::EngineOption* settable_option(const std::vector<match::EngineOption>& known, const std::string& engine,
+                                           const std::string& name, bool commandLine, std::string& error) {
+    const match::EngineOption* o = nullptr;
+    for (const match::EngineOption& k : known)
+        if (to_lower(k.name) == to_lower(name)) o = &k;
+    if (!o) return error = "engine " + engine + " has no option '" + name.substr(0, 64) + "'", nullptr;
+    if (const char* why = unsettable_reason(*o, commandLine))
+        return error = "option " + o->name + " is not set here: " + why, nullptr;
+    return o;
+}
+
+// Options given on the command line, checked against known and rewritten as announced.
+bool check_given_options(const std::vector<match::EngineOption>& known, const std::string& engine,
+                         OptionValues& given, std::string& error) {
+    for (auto& [name, value] : given) {
+        const match::EngineOption* o = settable_option(known, engine, name, true, error);
+        if (o && match::check_option_value(*o, value, &error)) {
+            name = o->name;
+            continue;
+        }
+        if (error.rfind("engine " + engine + " ", 0) != 0) error = "engine " + engine + ": " + error;
+        return false;
+    }
+    return true;
+}
+
+// Chuhe's own options that matter to an analysis, read from the UCI table's announcement
+// (protocol/options.h) like any engine's.
+std::vector<match::EngineOption> in_process_options(const Engine& engine) {
+    std::vector<match::EngineOption> out;
+    for (const ChuheOption& c : uci_options(engine)) {
+        match::EngineOption o;
+        if (c.analysis && match::parse_option(c.uci_line(), match::Protocol::UCI, o)) out.push_back(o);
+    }
+    return out;
+}
+
 // The request's "options" ({"name": value, ...}), each checked against what the engine
 // announced; names match case-insensitively (as UCI says) and go out as announced.
 bool read_engine_options(const Json& body, const std::vector<match::EngineOption>& known, const std::string& engine,
@@ -290,11 +342,8 @@ bool read_engine_options(const Json& body, const std::vector<match::EngineOption
     if (!options.is_object()) return error = "options must be an object of names and values", false;
     if (options.members().size() > 64) return error = "too many options", false;
     for (const auto& [name, v] : options.members()) {
-        const match::EngineOption* o = nullptr;
-        for (const match::EngineOption& k : known)
-            if (to_lower(k.name) == to_lower(name)) o = &k;
-        if (!o) return error = "engine " + engine + " has no option '" + name.substr(0, 64) + "'", false;
-        if (const char* why = unsettable_reason(*o)) return error = "option " + o->name + " is not set here: " + why, false;
+        const match::EngineOption* o = settable_option(known, engine, name, false, error);
+        if (!o) return false;
         std::string value;
         if (v.is_string())
             value = v.as_string();
@@ -365,6 +414,7 @@ std::string random_token() {
 struct GuiApp::Analyser {
     std::unique_ptr<Engine> engine;
     bool busy = false;
+    std::map<std::string, std::string> applied;  // the in-process options' values it has now
 };
 
 // An engine process for play, driven by the match runner's engine client. It is restarted
@@ -397,6 +447,26 @@ GuiApp::GuiApp(GuiOptions options) : options_(std::move(options)) {
         e->config.timeMarginMs = std::max<int64_t>(c.timeMarginMs, GUI_TIME_MARGIN_MS);
         engines_.push_back(std::move(e));
     }
+    analysers_.push_back(new_analyser());  // the first one now: it lists the in-process options
+    // Hash as --option sets it, else hashMb.
+    if (!given_value(options_.analysisOptions, "Hash"))
+        options_.analysisOptions.insert(options_.analysisOptions.begin(), {"Hash", std::to_string(options_.hashMb)});
+}
+
+bool GuiApp::check_options(std::string& error) {
+    for (auto& e : engines_) {
+        if (e->config.options.empty()) continue;
+        std::lock_guard<std::mutex> lock(e->mutex);
+        const std::vector<match::EngineOption>* known = announced(*e, error);
+        if (!known || !check_given_options(*known, e->config.name, e->config.options, error)) return false;
+    }
+    if (!check_given_options(inProcessOptions_, IN_PROCESS, options_.analysisOptions, error)) return false;
+    Analyser* a = acquire_analyser();
+    if (!a) return error = "no analysis engine", false;
+    bool ok = prepare_analyser(*a, {}, error);  // a file that will not load says so now
+    release_analyser(a);
+    if (!ok) error = "engine " + std::string(IN_PROCESS) + ": " + error;
+    return ok;
 }
 
 GuiApp::~GuiApp() { shutdown(); }
@@ -538,7 +608,7 @@ HttpResponse GuiApp::info() {
         engines.push(std::move(e));
     }
     j.set("engines", std::move(engines));
-    j.set("analysis", "Chuhe (in process)");
+    j.set("analysis", IN_PROCESS);
     j.set("maxMultiPV", MAX_MULTIPV);
     Json rules = Json::array();
     rules.push("asian");
@@ -585,13 +655,21 @@ HttpResponse GuiApp::engine_list() {
         std::lock_guard<std::mutex> lock(e.infoMutex);
         if (!e.protocol.empty()) j.set("protocol", e.protocol);
         Json options = Json::array();
-        for (const match::EngineOption& o : e.options) options.push(option_json(o));
+        for (const match::EngineOption& o : e.options) options.push(option_json(o, e.config.options));
         j.set("options", std::move(options));
         if (!error.empty()) j.set("error", error);
         list.push(std::move(j));
     }
     Json out = Json::object();
     out.set("engines", std::move(list));
+    // Chuhe analysing in process: its options in the same shape (no id: "engine" left out).
+    Json analysis = Json::object();
+    analysis.set("name", IN_PROCESS);
+    analysis.set("protocol", "in process");
+    Json options = Json::array();
+    for (const match::EngineOption& o : inProcessOptions_) options.push(option_json(o, options_.analysisOptions));
+    analysis.set("options", std::move(options));
+    out.set("analysis", std::move(analysis));
     return json_reply(out);
 }
 
@@ -725,6 +803,14 @@ HttpResponse GuiApp::stop(const Json& body) {
     return json_reply(j);
 }
 
+std::unique_ptr<GuiApp::Analyser> GuiApp::new_analyser() {
+    auto a = std::make_unique<Analyser>();
+    a->engine = std::make_unique<Engine>();
+    if (inProcessOptions_.empty()) inProcessOptions_ = in_process_options(*a->engine);  // the first (constructor)
+    for (const match::EngineOption& o : inProcessOptions_) a->applied[o.name] = o.defaultValue;
+    return a;
+}
+
 GuiApp::Analyser* GuiApp::acquire_analyser() {
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto& a : analysers_)
@@ -733,12 +819,28 @@ GuiApp::Analyser* GuiApp::acquire_analyser() {
             return a.get();
         }
     if (int(analysers_.size()) >= options_.maxAnalysers) return nullptr;
-    auto a = std::make_unique<Analyser>();
-    a->engine = std::make_unique<Engine>();
-    a->engine->set_hash(options_.hashMb);
+    auto a = new_analyser();
     a->busy = true;
     analysers_.push_back(std::move(a));
     return analysers_.back().get();
+}
+
+bool GuiApp::prepare_analyser(Analyser& a, const OptionValues& chosen, std::string& error) {
+    for (const match::EngineOption& o : inProcessOptions_) {
+        if (unsettable_reason(o, true)) continue;  // MultiPV and Rules: the request's own fields
+        const std::string* value = given_value(chosen, o.name);
+        if (!value) value = given_value(options_.analysisOptions, o.name);
+        if (!value) value = &o.defaultValue;
+        std::string& now = a.applied[o.name];
+        if (*value == now) continue;
+        OptionErrors errors = set_uci_option(*a.engine, o.name, *value, o.name);
+        if (!errors.empty()) {
+            a.applied.erase(o.name);  // unknown now: set it again next time
+            return error = "option " + o.name + ": " + errors.front(), false;
+        }
+        now = *value;
+    }
+    return true;
 }
 
 void GuiApp::release_analyser(Analyser* a) {
@@ -800,8 +902,14 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
         return analyse_with(*engines_[size_t(index)], body, stream);
     }
 
+    OptionValues chosen;
+    if (!read_engine_options(body, inProcessOptions_, IN_PROCESS, chosen, error)) return error_reply(422, error);
     Analyser* a = acquire_analyser();
     if (!a) return error_reply(503, "all analysis engines are busy");
+    if (!prepare_analyser(*a, chosen, error)) {
+        release_analyser(a);
+        return error_reply(422, error);
+    }
     auto events = std::make_shared<SearchEvents>();
     Engine& engine = *a->engine;
     if (!register_search(id, [events, &engine] {
@@ -825,6 +933,9 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
         start.set("side", side_name(g.pos.side_to_move()));
         start.set("multipv", int(multiPV));
         start.set("id", id);
+        Json values = Json::object();  // as the engine has them now
+        for (const match::EngineOption& o : inProcessOptions_) values.set(o.name, uci_option_value(engine, o.name));
+        start.set("options", std::move(values));
         stream.write(sse_event("start", start));
     }
     SearchListener listener;

@@ -32,7 +32,11 @@ struct GuiOptions {
     // Engines for play: the first is normally Chuhe itself as a child process.
     std::vector<match::EngineConfig> engines;
     int maxAnalysers = 4;  // in-process Chuhe instances for analysis at once
-    int hashMb = 16;       // hash of each of them
+    int hashMb = 16;       // hash of each of them, unless analysisOptions set Hash
+    // Options of Chuhe in process by their UCI names (protocol/options.h), as given with
+    // `chuhe gui --option analysis:NAME=VALUE`: what its analyses start from; a request's
+    // "options" override them for that analysis. (An engine process's are in its config.)
+    std::vector<std::pair<std::string, std::string>> analysisOptions;
 };
 
 // True for 127.0.0.0/8, ::1 and "localhost".
@@ -47,6 +51,10 @@ public:
     GuiApp(const GuiApp&) = delete;
     GuiApp& operator=(const GuiApp&) = delete;
 
+    // Checks the options given on the command line (each engine's config.options, and
+    // analysisOptions) against what the engine announces, running each handshake once;
+    // false with the reason. Names and values are rewritten as announced.
+    bool check_options(std::string& error);
     // The port the server listens on, for the Host and Origin checks.
     void set_port(int port) { port_ = port; }
     HttpResponse handle(const HttpRequest& request, HttpStream& stream);
@@ -82,7 +90,13 @@ private:
     int ready_engine(PlayEngine& e, const match::TimeControl& tc, const std::string& key, const Json& body,
                      std::vector<std::pair<std::string, std::string>> extra, std::string& error);
 
+    // A new in-process engine; the first one also fills inProcessOptions_.
+    std::unique_ptr<Analyser> new_analyser();
     Analyser* acquire_analyser();
+    // Sets a's options to the request's `chosen`, or else the command line's, or else the
+    // defaults (each only when it changes); false with the reason.
+    bool prepare_analyser(Analyser& a, const std::vector<std::pair<std::string, std::string>>& chosen,
+                          std::string& error);
     void release_analyser(Analyser* a);
     bool register_search(const std::string& id, std::function<void()> stopper);
     void unregister_search(const std::string& id);
@@ -92,6 +106,8 @@ private:
     std::mutex mutex_;
     std::vector<std::unique_ptr<Analyser>> analysers_;
     std::vector<std::unique_ptr<PlayEngine>> engines_;
+    // Chuhe's options that matter to an analysis in process, with their defaults at start.
+    std::vector<match::EngineOption> inProcessOptions_;
     std::map<std::string, std::function<void()>> searches_;
     std::atomic<int> running_{0};
     std::atomic<bool> shuttingDown_{false};

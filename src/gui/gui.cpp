@@ -30,10 +30,34 @@ std::string base_name(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// One --option: "[ENGINE:]NAME=VALUE". ENGINE is an engine's id (as /api/engines numbers
+// them) or "analysis"; "" when not given.
+bool parse_option_arg(const std::string& arg, std::string& engine, std::string& name, std::string& value) {
+    size_t eq = arg.find('=');
+    if (eq == std::string::npos) return false;
+    name = arg.substr(0, eq);
+    value = arg.substr(eq + 1);
+    engine.clear();
+    size_t colon = name.find(':');
+    if (colon != std::string::npos) {
+        std::string prefix = name.substr(0, colon);
+        if (prefix == "analysis" || (!prefix.empty() && prefix.size() <= 3 &&
+                                     prefix.find_first_not_of("0123456789") == std::string::npos)) {
+            engine = prefix;
+            name = name.substr(colon + 1);
+        }
+    }
+    return !name.empty();
+}
+
 }  // namespace
 
 int run_gui(const std::vector<std::string>& args) {
-    const char* usage = "usage: chuhe gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]...\n";
+    const char* usage =
+        "usage: chuhe gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]... [--option [ENGINE:]NAME=VALUE]...\n"
+        "  --option sets an engine's option for every game and analysis (repeatable): without ENGINE,\n"
+        "  for each engine given by --engine; ENGINE is an engine's number (0: Chuhe's UCCI child,\n"
+        "  1, 2, ...: the --engine ones in order) or 'analysis' (Chuhe in process, UCI names).\n";
     gui::GuiOptions options;
     match::EngineConfig self;
     self.name = "Chuhe";
@@ -41,7 +65,13 @@ int run_gui(const std::vector<std::string>& args) {
     self.args = {"ucci"};
     self.protocol = match::Protocol::UCCI;
     options.engines.push_back(self);
-    auto ours = [](const std::string& a) { return a == "--port" || a == "--host" || a == "--engine"; };
+    auto ours = [](const std::string& a) {
+        return a == "--port" || a == "--host" || a == "--engine" || a == "--option";
+    };
+    struct Given {
+        std::string engine, name, value;
+    };
+    std::vector<Given> given;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (!ours(a) || i + 1 >= args.size()) {
@@ -58,6 +88,13 @@ int run_gui(const std::vector<std::string>& args) {
             options.port = std::stoi(v);
         } else if (a == "--host") {
             options.host = v;
+        } else if (a == "--option") {
+            Given g;
+            if (!parse_option_arg(v, g.engine, g.name, g.value)) {
+                std::cerr << "chuhe gui: --option takes [ENGINE:]NAME=VALUE, not '" << v << "'\n" << usage;
+                return 2;
+            }
+            given.push_back(g);
         } else {
             match::EngineConfig e;
             e.command = v;
@@ -66,8 +103,30 @@ int run_gui(const std::vector<std::string>& args) {
             options.engines.push_back(e);
         }
     }
+    for (const Given& g : given) {
+        if (g.engine == "analysis") {
+            options.analysisOptions.emplace_back(g.name, g.value);
+        } else if (g.engine.empty()) {
+            if (options.engines.size() < 2) {
+                std::cerr << "chuhe gui: --option " << g.name << "=... applies to the engines given by --engine, and "
+                          << "there is none (0:NAME=VALUE sets Chuhe's, analysis:NAME=VALUE Chuhe's in process)\n";
+                return 2;
+            }
+            for (size_t i = 1; i < options.engines.size(); ++i) options.engines[i].options.emplace_back(g.name, g.value);
+        } else if (size_t n = std::stoul(g.engine); n < options.engines.size()) {
+            options.engines[n].options.emplace_back(g.name, g.value);
+        } else {
+            std::cerr << "chuhe gui: --option " << g.engine << ":" << g.name << ": there is no engine " << g.engine
+                      << " (0 to " << options.engines.size() - 1 << ")\n";
+            return 2;
+        }
+    }
     if (!gui::is_loopback(options.host)) options.token = gui::random_token();
     gui::GuiApp app(options);
+    if (std::string error; !app.check_options(error)) {
+        std::cerr << "chuhe gui: --option: " << error << "\n";
+        return 2;
+    }
     gui::HttpServer server({}, [&app](const gui::HttpRequest& r, gui::HttpStream& s) { return app.handle(r, s); });
     std::string error;
     std::string bindHost = options.host == "localhost" ? "127.0.0.1" : options.host;

@@ -107,6 +107,7 @@ public:
     int hash_megabytes() const { return int(tt_.megabytes()); }
     int set_threads(int n);  // the threads it got (fewer when memory runs out)
     EngineOptions& options() { return options_; }
+    const EngineOptions& options() const { return options_; }
     bool probe(const Position& pos, TTData* data) const { return tt_.probe(pos.key(), data); }
 
     // The evaluation network: DEFAULT_EVAL_FILE (or an empty path) selects the built-in net.

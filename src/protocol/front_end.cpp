@@ -33,48 +33,8 @@ void FrontEnd::judge(const std::vector<std::string>& words, const std::string& l
     send_line(linePrefix + "judgeok");
 }
 
-void FrontEnd::set_eval_file(const std::string& value) {
-    std::string why;
-    if (!engine_.set_eval_file(value, &why)) error(why);
-}
-
-void FrontEnd::set_use_nnue(const std::string& optionName, const std::string& value) {
-    bool on = false;
-    std::string why;
-    if (!parse_check_value(value, &on)) error("option " + optionName + " takes true or false");
-    else if (!engine_.set_use_nnue(on, &why)) error(why);
-}
-
-void FrontEnd::set_book_files(const std::string& value) {
-    std::vector<std::string> errors;
-    // Some GUIs send an empty string option as "<empty>".
-    engine_.set_book_files(value == "<empty>" ? "" : value, &errors);
-    for (const std::string& e : errors) error("book " + e + "; it is not used");
-}
-
-void FrontEnd::set_use_book(const std::string& optionName, const std::string& value) {
-    if (!parse_check_value(value, &engine_.options().useBook)) error("option " + optionName + " takes true or false");
-}
-
-void FrontEnd::set_book_variety(const std::string& optionName, const std::string& value) {
-    int64_t n = 0;
-    if (!parse_number(value, book::MAX_VARIETY, &n))
-        return error("option " + optionName + " takes a number from 0 to " + std::to_string(book::MAX_VARIETY));
-    engine_.options().bookVariety = int(n);
-}
-
-void FrontEnd::set_seed(const std::string& optionName, const std::string& value) {
-    int64_t n = 0;
-    if (!parse_number(value, MAX_SEED, &n))
-        return error("option " + optionName + " takes a number from 0 to " + std::to_string(MAX_SEED));
-    engine_.set_seed(uint64_t(n));
-}
-
-void FrontEnd::set_level(const std::string& optionName, const std::string& value) {
-    int64_t n = 0;
-    if (!parse_number(value, strength::MAX_LEVEL, &n))
-        return error("option " + optionName + " takes a number from 0 to " + std::to_string(strength::MAX_LEVEL));
-    engine_.options().skillLevel = int(n);
+void FrontEnd::report(const OptionErrors& errors) const {
+    for (const std::string& e : errors) error(e);
 }
 
 bool FrontEnd::play_book_move(const SearchLimits& limits,

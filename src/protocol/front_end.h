@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "protocol/engine.h"
+#include "protocol/options.h"
 
 namespace chuhe {
 
@@ -24,16 +25,8 @@ protected:
     // `judge [asian|chinese]`: the ruling of the current position, each line after
     // linePrefix, then linePrefix + "judgeok".
     void judge(const std::vector<std::string>& words, const std::string& linePrefix);
-    // The network options (EvalFile / Use NNUE, evalfile / usennue), by kind: errors said.
-    void set_eval_file(const std::string& value);
-    void set_use_nnue(const std::string& optionName, const std::string& value);
-    // The book options, by kind (the files, on/off, variety, seed): errors said.
-    void set_book_files(const std::string& value);
-    void set_use_book(const std::string& optionName, const std::string& value);
-    void set_book_variety(const std::string& optionName, const std::string& value);
-    void set_seed(const std::string& optionName, const std::string& value);
-    // Skill Level / level: 0-20.
-    void set_level(const std::string& optionName, const std::string& value);
+    // Says each error of setting an option (protocol/options.h).
+    void report(const OptionErrors& errors) const;
     // Plays the book move, if the engine has one for these limits: an info line saying it is
     // a book move, then the best move through onBestmove. False when the search must move.
     bool play_book_move(const SearchLimits& limits, const std::function<void(const SearchResult&)>& onBestmove);

@@ -70,6 +70,8 @@ void UcciProtocol::identify() {
     send_line(randomness);
     send_line("option level type spin min 0 max " + std::to_string(strength::MAX_LEVEL) + " default " +
               std::to_string(strength::MAX_LEVEL));
+    // Not in UCCI 3.0: an extension, as UCI's MultiPV (the lines' info carries "multipv K").
+    send_line("option multipv type spin min 1 max " + std::to_string(MAX_MOVES) + " default 1");
     send_line("ucciok");
 }
 
@@ -89,14 +91,14 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
     else if (name == "debug") check(&engine_.options().debug);
     else if (name == "ponder") check(&engine_.options().ponder);
     else if (name == "newgame") engine_.new_game();
-    else if (name == "evalfile") set_eval_file(value);
-    else if (name == "usennue") set_use_nnue("usennue", value);
-    else if (name == "usebook") set_use_book("usebook", value);
-    else if (name == "bookfiles") set_book_files(value);
-    else if (name == "loadbook") set_book_files(engine_.book_files());  // reads the files again
-    else if (name == "bookvariety") set_book_variety("bookvariety", value);
-    else if (name == "randomseed") set_seed("randomseed", value);
-    else if (name == "level") set_level("level", value);
+    else if (name == "evalfile") report(set_eval_file(engine_, value));
+    else if (name == "usennue") report(set_use_nnue(engine_, "usennue", value));
+    else if (name == "usebook") report(set_use_book(engine_, "usebook", value));
+    else if (name == "bookfiles") report(set_book_files(engine_, value));
+    else if (name == "loadbook") report(set_book_files(engine_, engine_.book_files()));  // reads the files again
+    else if (name == "bookvariety") report(set_book_variety(engine_, "bookvariety", value));
+    else if (name == "randomseed") report(set_seed(engine_, "randomseed", value));
+    else if (name == "level") report(set_level(engine_, "level", value));
     else if (name == "randomness") {
         if (!strength::parse_randomness(to_lower(value).c_str(), &engine_.options().randomness))
             error("option randomness takes none, tiny, small, medium, large or huge");
@@ -104,7 +106,11 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
         if (!parse_rule_set(to_lower(value), &engine_.options().rules))
             error("option rules takes asian or chinese");
     }
-    else if (name == "hashsize") {
+    else if (name == "multipv") {
+        if (!parse_number(value, MAX_MOVES, &n) || n < 1)
+            return error("multipv takes a number from 1 to " + std::to_string(MAX_MOVES));
+        engine_.options().multiPV = int(n);
+    } else if (name == "hashsize") {
         if (!parse_number(value, Engine::MAX_HASH_MB, &n))
             return error("hashsize takes megabytes from 0 to " + std::to_string(Engine::MAX_HASH_MB));
         if (!engine_.set_hash(n ? int(n) : 16))
@@ -202,10 +208,13 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
     drawOffered_ = draw;
 
     SearchListener listener;
-    listener.on_info = [](const SearchInfo& info) {
+    bool lines = engine_.options().multiPV > 1;
+    listener.on_info = [lines](const SearchInfo& info) {
         if (info.bound != BOUND_EXACT) return;
         // Time and nodes on the PV line too: uci2wb and XBoard read nodes only from there.
-        send_line("info depth " + std::to_string(info.depth) + " score " + std::to_string(info.score) +
+        // Which line it is only under MultiPV, for GUIs that know no multipv.
+        send_line("info depth " + std::to_string(info.depth) +
+                  (lines ? " multipv " + std::to_string(info.multiPV) : "") + " score " + std::to_string(info.score) +
                   " time " + std::to_string(info.time) + " nodes " + std::to_string(info.nodes) + " pv" +
                   pv_string(info.pv));
         send_line("info time " + std::to_string(info.time) + " nodes " + std::to_string(info.nodes));

@@ -61,28 +61,7 @@ bool UciProtocol::handle(const std::string& line) {
 void UciProtocol::identify() {
     send_line(std::string("id name ") + ENGINE_NAME);
     send_line(std::string("id author ") + ENGINE_AUTHOR);
-    send_line("option name Hash type spin default 16 min 1 max " + std::to_string(Engine::MAX_HASH_MB));
-    send_line("option name Threads type spin default 1 min 1 max " + std::to_string(Engine::MAX_THREADS));
-    send_line("option name Clear Hash type button");
-    send_line("option name Ponder type check default false");
-    send_line("option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MOVES));
-    send_line("option name Move Overhead type spin default 10 min 0 max 5000");
-    send_line("option name UCI_ShowWDL type check default false");
-    send_line("option name UCI_Variant type combo default xiangqi var xiangqi");
-    send_line("option name Rules type combo default Asian var Asian var Chinese");
-    send_line(std::string("option name EvalFile type string default ") + DEFAULT_EVAL_FILE);
-    send_line(std::string("option name Use NNUE type check default ") +
-              (engine_.use_nnue() ? "true" : "false"));
-    send_line(std::string("option name OwnBook type check default ") + (DEFAULT_USE_BOOK ? "true" : "false"));
-    send_line(std::string("option name BookFile type string default ") + DEFAULT_BOOK_FILE);
-    send_line("option name Book Variety type spin default " + std::to_string(DEFAULT_BOOK_VARIETY) +
-              " min 0 max " + std::to_string(book::MAX_VARIETY));
-    send_line("option name Random Seed type spin default 0 min 0 max " + std::to_string(MAX_SEED));
-    send_line("option name UCI_LimitStrength type check default false");
-    send_line("option name UCI_Elo type spin default " + std::to_string(strength::MAX_ELO) + " min " +
-              std::to_string(strength::MIN_ELO) + " max " + std::to_string(strength::MAX_ELO));
-    send_line("option name Skill Level type spin default " + std::to_string(strength::MAX_LEVEL) + " min 0 max " +
-              std::to_string(strength::MAX_LEVEL));
+    for (const ChuheOption& o : uci_options(engine_)) send_line(o.uci_line());
     send_line("uciok");
 }
 
@@ -92,50 +71,10 @@ void UciProtocol::setoption(const std::vector<std::string>& words) {
         return error("expected 'setoption name <option> [value <value>]'");
     size_t v = 2;
     while (v < words.size() && !iequals(words[v], "value")) ++v;
-    std::string name = to_lower(join(words, 2, v));
+    std::string name = join(words, 2, v);
     std::string value = join(words, v + 1, words.size());
     if (!require_idle()) return;
-    int64_t n = 0;
-    auto spin = [&](int64_t min, int64_t max) {
-        bool ok = parse_number(value, max, &n) && n >= min;
-        if (!ok)
-            error("option " + quote_input(join(words, 2, v)) + " takes a number from " + std::to_string(min) +
-                  " to " + std::to_string(max));
-        return ok;
-    };
-    auto check = [&](bool* target) {
-        if (!parse_check_value(value, target)) error("option " + quote_input(join(words, 2, v)) + " takes true or false");
-    };
-    EngineOptions& o = engine_.options();
-    if (name == "hash") {
-        if (spin(1, Engine::MAX_HASH_MB) && !engine_.set_hash(int(n)))
-            error("not enough memory for a " + value + " MB hash table; the old one stays");
-    } else if (name == "threads") {
-        if (spin(1, Engine::MAX_THREADS) && engine_.set_threads(int(n)) < n)
-            error("not enough memory for " + value + " threads; using " + std::to_string(o.threads));
-    } else if (name == "clear hash") engine_.clear_hash();
-    else if (name == "ponder") check(&o.ponder);
-    else if (name == "multipv") {
-        if (spin(1, MAX_MOVES)) o.multiPV = int(n);
-    } else if (name == "move overhead") {
-        if (spin(0, 5000)) o.moveOverhead = int(n);
-    } else if (name == "uci_showwdl") check(&o.showWDL);
-    else if (name == "rules") {
-        if (!parse_rule_set(to_lower(value), &o.rules)) error("option Rules takes Asian or Chinese");
-    } else if (name == "evalfile") set_eval_file(value);
-    else if (name == "use nnue") set_use_nnue("'Use NNUE'", value);
-    else if (name == "ownbook") set_use_book("OwnBook", value);
-    else if (name == "bookfile") set_book_files(value);
-    else if (name == "book variety") set_book_variety("'Book Variety'", value);
-    else if (name == "random seed") set_seed("'Random Seed'", value);
-    else if (name == "uci_limitstrength") check(&o.limitStrength);
-    else if (name == "uci_elo") {
-        if (spin(strength::MIN_ELO, strength::MAX_ELO)) o.elo = int(n);
-    } else if (name == "skill level") set_level("'Skill Level'", value);
-    else if (name == "uci_variant") {
-        if (!iequals(value, "xiangqi")) error("UCI_Variant: only xiangqi is supported");
-    } else
-        error("no such option " + quote_input(join(words, 2, v)));
+    report(set_uci_option(engine_, name, value, quote_input(name)));
 }
 
 void UciProtocol::perft(int depth) {

@@ -405,24 +405,28 @@ TEST(GuiApi, EnginesListTheOptionsTheyAnnounce) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+// An analysis by an engine process (body with "id": id), stopped 300 ms after it started.
+test::HttpReply analyse_until_stopped(GuiServer& s, const std::string& body, const std::string& id) {
+    test::HttpReply r;
+    std::thread client([&] { r = request(s.port(), "POST", "/api/analyse", body); });
+    for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(s.app().searches_running(), 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(post(s, "/api/stop", R"({"id": ")" + id + R"("})")["stopped"].as_number(), 1);
+    client.join();
+    return r;
+}
+
 TEST(GuiApi, AnEngineProcessAnalysesWithMultiPv) {
     int before = test::child_processes();
     std::string log = testing::TempDir() + "/gui_fake_analysis.log";
     std::remove(log.c_str());
     {
         GuiServer s(with_fake_engine(log));
-        test::HttpReply r;
-        std::thread client([&] {
-            r = request(s.port(), "POST", "/api/analyse",
-                        R"({"engine": 1, "multipv": 3, "id": "ext1", "moves": ["h2e2"], "options": {"Skill Level": 7}})");
-        });
         // The fake sends its three lines at once and waits for stop.
-        for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        ASSERT_EQ(s.app().searches_running(), 1);
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        EXPECT_EQ(post(s, "/api/stop", R"({"id": "ext1"})")["stopped"].as_number(), 1);
-        client.join();
+        test::HttpReply r = analyse_until_stopped(
+            s, R"({"engine": 1, "multipv": 3, "id": "ext1", "moves": ["h2e2"], "options": {"Skill Level": 7}})", "ext1");
         ASSERT_EQ(r.status, 200) << r.body;
         auto events = events_of(r.body);
         ASSERT_EQ(events.size(), 5u) << r.body;
@@ -455,12 +459,169 @@ TEST(GuiApi, AnEngineProcessAnalysesWithMultiPv) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+// Chuhe's UCCI child takes multipv (its extension of UCCI) and gives that many lines.
+TEST(GuiApi, ChuhesUcciChildAnalysesWithMultiPv) {
+    int before = test::child_processes();
+    {
+        GuiServer s;
+        // Two rooks, two mates in one: Re1-d1 and Ra1-d1.
+        test::HttpReply r = analyse_until_stopped(
+            s, R"({"engine": 0, "multipv": 2, "id": "u1", "fen": "3k5/9/9/9/9/9/9/9/R3R4/4K4 w - - 0 1"})", "u1");
+        ASSERT_EQ(r.status, 200) << r.body;
+        auto events = events_of(r.body);
+        ASSERT_GE(events.size(), 4u) << r.body;
+        EXPECT_EQ(events.front().second["multipv"].as_number(), 2);
+        std::set<int> lines;
+        std::set<std::string> firstMoves;
+        for (const auto& e : events)
+            if (e.first == "info") {
+                lines.insert(int(e.second["multipv"].as_number()));
+                firstMoves.insert(e.second["pv"].items().at(0).as_string());
+            }
+        EXPECT_EQ(lines, (std::set<int>{1, 2}));
+        EXPECT_EQ(firstMoves, (std::set<std::string>{"a1d1", "e1d1"}));
+        EXPECT_EQ(events.back().first, "bestmove");
+        s.stop();
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+// The "options" of Chuhe's in-process analysis, as its start event reports them.
+std::string analysis_options(GuiServer& s, const std::string& options) {
+    auto r = request(s.port(), "POST", "/api/analyse", R"({"depth": 2, "options": )" + options + "}");
+    EXPECT_EQ(r.status, 200) << options << " -> " << r.body;
+    auto events = events_of(r.body);
+    return events.empty() ? "" : events.front().second["options"].dump();
+}
+
+TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
+    GuiServer s;  // hash 1 MB
+    auto r = request(s.port(), "GET", "/api/engines");
+    ASSERT_EQ(r.status, 200);
+    Json list = body_json(r);
+    const Json& analysis = list["analysis"];
+    EXPECT_EQ(analysis["name"].as_string(), "Chuhe (in process)");
+    std::string names;
+    for (const Json& o : analysis["options"].items())
+        names += o["name"].as_string() + (o["settable"].as_bool() ? "" : "(no)") + " ";
+    EXPECT_EQ(names, "Hash Threads MultiPV(no) Rules(no) EvalFile(no) Use NNUE ");
+    const Json* hash = option_named(analysis, "Hash");
+    ASSERT_TRUE(hash);
+    EXPECT_EQ((*hash)["default"].as_string(), "1");  // the server's hash for analysis
+    EXPECT_EQ((*hash)["max"].as_number(), 65536);
+    EXPECT_EQ((*option_named(analysis, "Threads"))["max"].as_number(), 256);
+
+    const std::string defaults =
+        R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})";
+    EXPECT_EQ(analysis_options(s, "{}"), defaults);
+    EXPECT_EQ(analysis_options(s, R"({"hash": 4, "Threads": "2", "Use NNUE": true})"),
+              R"({"Hash":"4","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
+    // The next analysis (the same engine) is back to the defaults.
+    EXPECT_EQ(analysis_options(s, "{}"), defaults);
+
+    auto refused = [&](const std::string& options, const std::string& reason) {
+        Json e = post(s, "/api/analyse", R"({"depth": 2, "options": )" + options + "}", 422);
+        EXPECT_EQ(e["error"].as_string(), reason) << options;
+    };
+    refused(R"({"Threads": 0})", "option Threads: takes an integer from 1 to 256");
+    refused(R"({"Hash": "lots"})", "option Hash: takes an integer");
+    refused(R"({"Use NNUE": "maybe"})", "option Use NNUE: takes true or false");
+    refused(R"({"Skill Level": 3})", "engine Chuhe (in process) has no option 'Skill Level'");
+    refused(R"({"MultiPV": 2})", "option MultiPV is not set here: set by the board");
+    refused(R"({"Rules": "Chinese"})", "option Rules is not set here: set by the board");
+    refused(R"({"EvalFile": "/etc/passwd"})",
+            "option EvalFile is not set here: a file name or text: give it with chuhe gui --option");
+    refused("[1]", "options must be an object of names and values");
+}
+
+TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
+    int before = test::child_processes();
+    std::string log = testing::TempDir() + "/gui_fake_cli.log";
+    std::remove(log.c_str());
+    {
+        GuiOptions o = with_fake_engine(log);
+        o.engines[1].options = {{"skill level", "5"}, {"play style", "RISKY"}};
+        o.analysisOptions = {{"threads", "2"}, {"hash", "2"}};  // names in any case
+        GuiServer s(o);
+        std::string error;
+        ASSERT_TRUE(s.app().check_options(error)) << error;
+        // Shown as the defaults, with the names as announced.
+        Json list = body_json(request(s.port(), "GET", "/api/engines"));
+        const Json& fake = list["engines"].items()[1];
+        EXPECT_EQ((*option_named(fake, "Skill Level"))["default"].as_string(), "5");
+        EXPECT_EQ((*option_named(fake, "Play Style"))["default"].as_string(), "Risky");
+        EXPECT_EQ((*option_named(list["analysis"], "Threads"))["default"].as_string(), "2");
+        EXPECT_EQ((*option_named(list["analysis"], "Hash"))["default"].as_string(), "2");  // not the server's 1
+        EXPECT_EQ(analysis_options(s, "{}"),
+                  R"({"Hash":"2","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})");
+        // A request's options still win.
+        EXPECT_NE(analysis_options(s, R"({"Threads": 1})").find(R"("Threads":"1")"), std::string::npos);
+        EXPECT_EQ(post(s, "/api/engine/move", R"({"engine": 1, "depth": 1})")["status"].as_string(), "move");
+        std::string sent = file_text(log);
+        EXPECT_NE(sent.find("setoption name Skill Level value 5\n"), std::string::npos) << sent;
+        EXPECT_NE(sent.find("setoption name Play Style value Risky\n"), std::string::npos) << sent;
+    }
+    auto refusedBy = [&](GuiOptions o, const std::string& reason) {
+        GuiApp app(o);
+        std::string error;
+        EXPECT_FALSE(app.check_options(error));
+        EXPECT_EQ(error, reason);
+        app.shutdown();
+    };
+    GuiOptions bad = GuiServer::default_options();
+    bad.analysisOptions = {{"Threads", "0"}};
+    refusedBy(bad, "engine Chuhe (in process): option Threads: takes an integer from 1 to 256");
+    bad.analysisOptions = {{"EvalFile", "/nonexistent/x.nnue"}};
+    {
+        GuiApp app(bad);
+        std::string error;
+        EXPECT_FALSE(app.check_options(error));
+        EXPECT_EQ(error.rfind("engine Chuhe (in process): option EvalFile: ", 0), 0u) << error;
+        EXPECT_NE(error.find("/nonexistent/x.nnue"), std::string::npos) << error;
+    }
+    bad.analysisOptions = {{"Clear Hash", ""}};
+    refusedBy(bad, "engine Chuhe (in process) has no option 'Clear Hash'");
+    bad.analysisOptions = {};
+    bad.engines[0].options = {{"bogus", "1"}};
+    refusedBy(bad, "engine Chuhe has no option 'bogus'");
+    bad.engines[0].options = {{"multipv", "3"}};
+    refusedBy(bad, "engine Chuhe: option multipv is not set here: set by the board");
+    bad.engines[0].options = {{"level", "21"}};
+    refusedBy(bad, "engine Chuhe: option level: takes an integer from 0 to 20");
+    bad.engines[0].options = {{"bookfiles", "/tmp/a.book"}};  // files: on the command line only
+    {
+        GuiApp app(bad);
+        std::string error;
+        EXPECT_TRUE(app.check_options(error)) << error;
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
 TEST(GuiApi, CommandLineIsChecked) {
     for (const char* args : {"--port abc", "--port 70000", "--bogus", "--host", "--host not-an-address"}) {
         auto r = test::run_command(std::string(CHUHE_BINARY) + " gui " + args + " 2>&1");
         EXPECT_NE(r.status, 0) << args;
         EXPECT_NE(r.out.find("chuhe gui"), std::string::npos) << args << ": " << r.out;
     }
+    // --option [ENGINE:]NAME=VALUE: each mistake said before the server starts.
+    auto says = [](const std::string& args, const std::string& text) {
+        auto r = test::run_command(std::string(CHUHE_BINARY) + " gui " + args + " 2>&1");
+        EXPECT_EQ(r.status, 2) << args << ": " << r.out;
+        EXPECT_NE(r.out.find(text), std::string::npos) << args << ": " << r.out;
+        EXPECT_EQ(r.out.find("open http"), std::string::npos) << args << ": " << r.out;
+    };
+    says("--option Hash", "chuhe gui: --option takes [ENGINE:]NAME=VALUE, not 'Hash'");
+    says("--option =3", "--option takes [ENGINE:]NAME=VALUE");
+    says("--option Hash=8", "applies to the engines given by --engine, and there is none");
+    says("--option 3:Hash=8", "chuhe gui: --option 3:Hash: there is no engine 3 (0 to 0)");
+    says("--option analysis:Bogus=1", "chuhe gui: --option: engine Chuhe (in process) has no option 'Bogus'");
+    says("--option 0:level=high", "chuhe gui: --option: engine Chuhe: option level: takes an integer");
+    says("--engine " + std::string(CHUHE_BINARY) + " uci --option Hahs=8", "engine chuhe has no option 'Hahs'");
+    // Good options let it go on (here to a host it cannot listen on).
+    auto r = test::run_command(std::string(CHUHE_BINARY) +
+                               " gui --option analysis:Threads=2 --option 0:level=5 --host not-an-address 2>&1");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_EQ(r.out.find("--option"), std::string::npos) << r.out;
 }
 
 TEST(GuiApi, RecordsLoadAndSave) {

@@ -289,6 +289,23 @@ def test_engine_options(b, out):
     assert sent and sent[0]["options"] == {"level": 3, "usebook": True}, sent
     assert "error" not in (b.d.find_element(By.ID, "error").text or "").lower()
     b.d.save_screenshot(os.path.join(out, "options.png"))
+    # Chuhe in process: its own options that matter to analysis, sent with its analysis.
+    Select(b.d.find_element(By.ID, "opt-engine")).select_by_value("")
+    names = b.d.execute_script("return [...document.querySelectorAll('#opt-list [data-option]')].map(i => i.dataset.option)")
+    assert names == ["Hash", "Threads", "Use NNUE"], names
+    threads = b.d.find_element(By.CSS_SELECTOR, '#opt-list input[data-option="Threads"]')
+    assert (threads.get_attribute("min"), threads.get_attribute("max"), threads.get_attribute("value")) == ("1", "256", "1")
+    threads.send_keys(Keys.END, Keys.BACKSPACE * 4, "2", Keys.TAB)
+    assert b.d.execute_script("return S.engineOptions['']") == {"Threads": 2}
+    b.d.execute_script("""window.analyseBodies = []; const g = window.fetch;
+        window.fetch = (u, i) => { if (String(u).includes('/api/analyse')) analyseBodies.push(JSON.parse(i.body)); return g(u, i); };""")
+    Select(b.d.find_element(By.ID, "analysis-engine")).select_by_value("")
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1, "Chuhe analysing in process with 2 threads")
+    sent = b.d.execute_script("return analyseBodies")
+    assert sent and sent[-1]["options"] == {"Threads": 2} and "engine" not in sent[-1], sent
+    b.d.find_element(By.ID, "analyse").click()
+    assert "error" not in (b.d.find_element(By.ID, "error").text or "").lower()
 
 
 def test_engine_process_analysis(b, out):

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <set>
 
 #include "eval/weights.h"
 #include "protocol/engine_process.h"
@@ -36,6 +37,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option randomseed type spin min 0 max 2147483647 default 0",
     "option randomness type combo default none var none var tiny var small var medium var large var huge",
     "option level type spin min 0 max 20 default 20",
+    "option multipv type spin min 1 max 128 default 1",
     "ucciok",
 };
 
@@ -290,6 +292,38 @@ TEST(Ucci, BadInputKeepsTheEngineRunning) {
     e.send("quit");
     e.read_until("bye");
     EXPECT_EQ(e.wait_exit(), 0);
+}
+
+// MultiPV is no UCCI 3.0 option: Chuhe announces it as an extension, and under it each line
+// of the search says which one it is, as UCI's do.
+TEST(Ucci, MultiPvExtension) {
+    EngineProcess e;
+    start(e);
+    for (const std::string bad : {"0", "129", "two"}) {
+        e.send("setoption multipv " + bad);
+        EXPECT_EQ(e.read_line(), "info message error: multipv takes a number from 1 to 128") << bad;
+    }
+    e.send("setoption multipv 2");
+    // Two rooks, two mates in one (Re1-d1 and Ra1-d1): both lines of depth 1 score mate.
+    e.send("position fen 3k5/9/9/9/9/9/9/9/R3R4/4K4 w - - 0 1");
+    e.send("go depth 1");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    std::regex counts(" time \\d+ nodes \\d+");
+    for (std::string& l : lines) l = std::regex_replace(l, counts, " time T nodes N");
+    ASSERT_EQ(lines.size(), 5u) << ::testing::PrintToString(lines);
+    std::string first = lines[0].substr(lines[0].size() - 4), second = lines[2].substr(lines[2].size() - 4);
+    EXPECT_EQ(lines[0], "info depth 1 multipv 1 score 29999 time T nodes N pv " + first);
+    EXPECT_EQ(lines[1], "info time T nodes N");
+    EXPECT_EQ(lines[2], "info depth 1 multipv 2 score 29999 time T nodes N pv " + second);
+    EXPECT_EQ(lines[3], "info time T nodes N");
+    EXPECT_EQ(std::set<std::string>({first, second}), std::set<std::string>({"e1d1", "a1d1"}));
+    EXPECT_EQ(lines[4], "bestmove " + first);
+    // Back to one line: no multipv in it, as UCCI 3.0 has it.
+    e.send("setoption multipv 1");
+    e.send("go depth 1");
+    lines = e.read_until("bestmove");
+    ASSERT_EQ(lines.size(), 3u) << ::testing::PrintToString(lines);
+    EXPECT_EQ(std::regex_replace(lines[0], counts, " time T nodes N"), "info depth 1 score 29999 time T nodes N pv " + first);
 }
 
 TEST(Ucci, ProbeReportsHashEntry) {

@@ -23,7 +23,7 @@ const S = {
   game: null,        // /api/position reply for the whole game (move texts)
   flipped: false, notation: 'chinese', traditional: true, rules: 'asian',
   selected: null, engines: [],
-  engineOptions: {},  // per engine id: the options the user set ({name: value}), sent with each search
+  engineOptions: {},  // per engine id ('' for Chuhe in process): the options the user set ({name: value}), sent with each search
   play: { active: false, paused: false, players: { red: 'human', black: 0 }, tc: null,
           clocks: { red: 0, black: 0 }, clockLog: [], turnStart: 0, thinking: null, drawOffered: false, result: null, reason: '' },
   analysis: { on: false, ctrl: null, id: null, lines: [], gen: 0 },
@@ -610,7 +610,8 @@ async function startAnalysis() {
   const gen = ++A.gen;
   const body = gameBody(S.ply, { multipv: parseInt($('multipv').value, 10), id });
   const engine = $('analysis-engine').value;
-  if (engine !== '') Object.assign(body, { engine: parseInt(engine, 10), options: S.engineOptions[engine] || {} });
+  body.options = S.engineOptions[engine] || {};
+  if (engine !== '') body.engine = parseInt(engine, 10);
   else if (ANALYSIS_NODES) body.nodes = ANALYSIS_NODES;  // an engine process analyses until stopped
   const headers = { 'Content-Type': 'application/json' };
   if (TOKEN) headers['X-Chuhe-Token'] = TOKEN;
@@ -677,21 +678,24 @@ function onInfo(info) {
 }
 
 // ---------------------------------------------------------------- engine options
-// The options each engine announced (GET /api/engines); the ones the board may set get a
-// control. A change applies from the engine's next search (the server restarts it with them).
+// The options each engine announced (GET /api/engines), and Chuhe's in process (its
+// "analysis", id ''); the ones the board may set get a control. A change applies from the
+// engine's next search (the server restarts a process with them).
 async function loadEngineOptions() {
-  let list;
-  try { list = (await api('/api/engines')).engines; } catch (e) { showError(e.message); return; }
-  S.engines = list;
+  let reply;
+  try { reply = await api('/api/engines'); } catch (e) { showError(e.message); return; }
+  S.engines = reply.engines;
+  S.inProcess = Object.assign({ id: '' }, reply.analysis);
   const sel = $('opt-engine');
   sel.textContent = '';
-  list.forEach((e) => { const o = document.createElement('option'); o.value = e.id; o.textContent = e.name; sel.appendChild(o); });
+  [S.inProcess, ...S.engines].forEach((e) => { const o = document.createElement('option'); o.value = e.id; o.textContent = e.name; sel.appendChild(o); });
   drawEngineOptions();
   document.body.dataset.options = '1';
 }
 
 function drawEngineOptions() {
-  const e = S.engines[parseInt($('opt-engine').value, 10)];
+  const id = $('opt-engine').value;
+  const e = id === '' ? S.inProcess : S.engines[parseInt(id, 10)];
   const box = $('opt-list');
   box.textContent = '';
   if (!e || !e.options) { $('opt-note').textContent = e && e.error ? e.error : ''; return; }
