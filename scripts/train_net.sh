@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Retrains the built-in network from its data and rewrites nets/default.nnue.
 # Usage: scripts/train_net.sh [BUILD_DIR] [EPOCHS]   (run from the repository root; needs xz;
-# CHUHE=path/to/chuhe uses that binary instead of BUILD_DIR/chuhe; THREADS=N, default 2)
+# CHUHE=path/to/chuhe uses that binary instead of BUILD_DIR/chuhe; THREADS=N, default 2;
+# LAST=NAME stops after the chunk whose name starts with NAME, e.g. LAST=2026-12-01d gives
+# the data of the committed net when newer chunks exist)
 #
 # Data, in this order (the trainer is deterministic for a seed and thread count, and the
 # order of the records is part of its input):
@@ -21,6 +23,8 @@ xz -dc ../shared/data/selfplay/chuhe-selfplay-5000n-20261201.pgn.xz | "$chuhe" d
 inputs=("$work/1-shared.rec")
 for chunk in data/nnue/*.rec.xz; do
   [ -e "$chunk" ] || continue
+  if [ -n "${done:-}" ]; then break; fi
+  [[ -n "${LAST:-}" && $(basename "$chunk") == "$LAST"* ]] && done=1
   out="$work/2-$(basename "$chunk" .xz)"
   xz -dc "$chunk" > "$out"
   inputs+=("$out")
