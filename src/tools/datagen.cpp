@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -41,7 +42,8 @@ const char* const USAGE =
     "  convert  positions of game records whose moves carry search scores as comments\n"
     "      ({+0.35/12 ...}, as chuhe match writes them); PGN '-' reads standard input\n"
     "  label    positions of game records (e.g. the CCPD master games), each searched for its\n"
-    "      score (--nodes, default 5000); --skip: opening plies left out (default 6)\n"
+    "      score (--nodes, default 5000), one game per thread; --skip: opening plies left out\n"
+    "      (default 6); the same input gives the same file for any thread count\n"
     "  Records go to OUT (appended: files can be extended and concatenated). Positions in\n"
     "  check, whose best move is a capture, or with a mate or rule score are left out.\n";
 
@@ -199,23 +201,32 @@ struct Searcher {
 };
 
 // Writes games in the order of their numbers, whichever thread finished first, so that a
-// seed always gives the same file.
+// seed (or an input) always gives the same file. The first write error is kept and stops
+// the workers.
 class OrderedWriter {
 public:
     OrderedWriter(RecordWriter& writer, uint64_t first) : writer_(writer), next_(first) {}
-    bool add(uint64_t game, std::vector<TrainingRecord> records, std::string* error) {
+    void add(uint64_t game, std::vector<TrainingRecord> records) {
         std::lock_guard<std::mutex> lock(mutex_);
+        if (failed_) return;
         pending_[game] = std::move(records);
         while (!pending_.empty() && pending_.begin()->first == next_) {
-            if (!writer_.write(pending_.begin()->second, error)) return false;
+            if (!writer_.write(pending_.begin()->second, &error_)) {
+                failed_ = true;
+                return;
+            }
             positions_ += pending_.begin()->second.size();
             pending_.erase(pending_.begin());
             ++next_, ++games_;
         }
-        return true;
     }
     uint64_t games() const { return games_.load(); }
     uint64_t positions() const { return positions_.load(); }
+    bool failed() const { return failed_.load(); }
+    std::string error() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return error_;
+    }
 
 private:
     RecordWriter& writer_;
@@ -223,6 +234,8 @@ private:
     std::map<uint64_t, std::vector<TrainingRecord>> pending_;
     uint64_t next_;
     std::atomic<uint64_t> games_{0}, positions_{0};
+    std::atomic<bool> failed_{false};
+    std::string error_;
 };
 
 struct SelfPlay {
@@ -305,6 +318,50 @@ void print_progress(uint64_t games, uint64_t positions, uint64_t target, double 
     std::fprintf(stderr, "\n");
 }
 
+// Runs work(t) on `threads` threads, reporting progress every 10 s (target: the games
+// expected, 0 if open-ended), until they end; Ctrl-C or SIGTERM (or a write error) calls
+// stop() to cut the searches short. Then closes the file. Returns the exit status.
+int run_workers(int threads, const std::function<void(int)>& work, const std::function<void()>& stop,
+                OrderedWriter& ordered, RecordWriter& writer, uint64_t target) {
+    std::signal(SIGINT, on_datagen_interrupt);
+    std::signal(SIGTERM, on_datagen_interrupt);
+    std::atomic<int> running{threads};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            work(t);
+            --running;
+        });
+    auto start = std::chrono::steady_clock::now();
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    double lastReport = 0;
+    while (running > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (interrupted || ordered.failed()) {
+            stop();
+            break;
+        }
+        if (seconds() - lastReport >= 10) {
+            lastReport = seconds();
+            print_progress(ordered.games(), ordered.positions(), target, seconds());
+        }
+    }
+    for (auto& th : pool) th.join();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    print_progress(ordered.games(), ordered.positions(), target, seconds());
+    std::string error = ordered.failed() ? ordered.error() : "";
+    if (error.empty()) writer.close(&error);
+    if (!error.empty()) {
+        std::cerr << "chuhe datagen: " << error << "\n";
+        return 1;
+    }
+    if (interrupted) std::fprintf(stderr, "datagen: interrupted; every finished game is written\n");
+    return 0;
+}
+
 int self_play(const Options& o) {
     std::vector<match::Opening> openings;
     std::string error;
@@ -322,63 +379,24 @@ int self_play(const Options& o) {
                  net ? "network" : "hand-crafted", (unsigned long long)o.nodes, o.threads,
                  (unsigned long long)o.seed, o.shard, o.shards);
 
-    std::signal(SIGINT, on_datagen_interrupt);
-    std::signal(SIGTERM, on_datagen_interrupt);
     OrderedWriter ordered(writer, 0);
     std::atomic<uint64_t> nextGame{0};
-    std::atomic<bool> failed{false};
-    std::string writeError;
-    std::mutex errorMutex;
     SelfPlay play{o, openings, net};
     std::vector<std::unique_ptr<Searcher>> searchers;
     for (int t = 0; t < o.threads; ++t) searchers.push_back(std::make_unique<Searcher>(o.hashMb, net));
-
-    std::vector<std::thread> threads;
-    for (int t = 0; t < o.threads; ++t)
-        threads.emplace_back([&, t] {
-            std::vector<TrainingRecord> records;
-            while (!interrupted && !failed) {
-                uint64_t g = nextGame++;
-                if (o.games && g >= o.games) break;
-                if (!play.play(*searchers[t], g, records)) break;
-                std::string why;
-                if (!ordered.add(g, records, &why)) {
-                    std::lock_guard<std::mutex> lock(errorMutex);
-                    writeError = why;
-                    failed = true;
-                }
-            }
-        });
-    auto start = std::chrono::steady_clock::now();
-    auto seconds = [&] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
-    double lastReport = 0;
-    for (;;) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (interrupted || failed) break;
-        if (o.games && ordered.games() >= o.games) break;
-        if (seconds() - lastReport >= 10) {
-            lastReport = seconds();
-            print_progress(ordered.games(), ordered.positions(), o.games, seconds());
+    auto work = [&](int t) {
+        std::vector<TrainingRecord> records;
+        while (!interrupted && !ordered.failed()) {
+            uint64_t g = nextGame++;
+            if (o.games && g >= o.games) break;
+            if (!play.play(*searchers[t], g, records)) break;
+            ordered.add(g, records);
         }
-    }
-    if (interrupted || failed)
+    };
+    auto stop = [&] {
         for (auto& s : searchers) s->stop();
-    for (auto& th : threads) th.join();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-    print_progress(ordered.games(), ordered.positions(), o.games, seconds());
-    if (failed) {
-        std::cerr << "chuhe datagen: " << writeError << "\n";
-        return 1;
-    }
-    if (!writer.close(&error)) {
-        std::cerr << "chuhe datagen: " << error << "\n";
-        return 1;
-    }
-    if (interrupted) std::fprintf(stderr, "datagen: interrupted; every finished game is written\n");
-    return 0;
+    };
+    return run_workers(o.threads, work, stop, ordered, writer, o.games);
 }
 
 // Reads PGN files (or standard input for '-') game by game.
@@ -409,30 +427,40 @@ int convert_or_label(const Options& o, bool label) {
     const nnue::Network* net = nullptr;
     std::string error;
     if (label && !choose_network(o, owned, &net, &error)) return fail(error);
-    RecordWriter writer;
-    if (!writer.open(o.out, true, &error)) return fail(error);
-    uint64_t games = 0, positions = 0, skippedGames = 0;
-    std::signal(SIGINT, on_datagen_interrupt);
+    // Every file is read before anything is written: a bad file name costs no work.
+    std::vector<Game> games;
+    uint64_t unreadable = 0;
     for (const std::string& path : o.inputs) {
         RecordFile file;
         if (!read_games(path, file, &error)) {
             std::cerr << "chuhe datagen: " << error << "\n";
             return 1;
         }
-        skippedGames += file.errors.size();
-        // Labelling searches: one game per thread; converting is cheap.
-        std::vector<std::vector<TrainingRecord>> perGame(file.games.size());
-        std::atomic<size_t> next{0};
-        auto work = [&] {
-            std::unique_ptr<Searcher> s = label ? std::make_unique<Searcher>(o.hashMb, net) : nullptr;
-            for (size_t i; !interrupted && (i = next++) < file.games.size();) {
-                const Game& game = file.games[i];
-                if (!is_result(game.result) || game.result == "*") continue;
-                Position pos;
-                if (!pos.set(game.startFen)) continue;
-                if (s) s->new_game();
-                std::vector<TrainingRecord>& out = perGame[i];
-                for (size_t ply = 0; ply < game.moves.size(); ++ply) {
+        unreadable += file.errors.size();
+        for (Game& g : file.games) games.push_back(std::move(g));
+    }
+    RecordWriter writer;
+    if (!writer.open(o.out, true, &error)) return fail(error);
+    if (label)
+        std::fprintf(stderr, "datagen label: %zu games, %s evaluation, %llu nodes per position, %d thread(s)\n",
+                     games.size(), net ? "network" : "hand-crafted", (unsigned long long)o.nodes, o.threads);
+
+    // Labelling searches, one game per thread, and writes the games in their order, so the
+    // file is the same for any thread count; converting is cheap and takes one thread.
+    const int threads = label ? o.threads : 1;
+    OrderedWriter ordered(writer, 0);
+    std::atomic<size_t> next{0};
+    std::vector<std::unique_ptr<Searcher>> searchers;
+    if (label)
+        for (int t = 0; t < threads; ++t) searchers.push_back(std::make_unique<Searcher>(o.hashMb, net));
+    auto work = [&](int t) {
+        for (size_t i; !interrupted && !ordered.failed() && (i = next++) < games.size();) {
+            const Game& game = games[i];
+            std::vector<TrainingRecord> out;
+            Position pos;
+            if (is_result(game.result) && game.result != "*" && pos.set(game.startFen)) {
+                if (label) searchers[t]->new_game();
+                for (size_t ply = 0; ply < game.moves.size() && !interrupted; ++ply) {
                     Move m = game.moves[ply].move;
                     if (!MoveList::of<LEGAL>(pos).contains(m)) break;
                     int score = 0;
@@ -440,36 +468,23 @@ int convert_or_label(const Options& o, bool label) {
                         if (score_from_comment(game.moves[ply].comment, &score) && keep_position(pos, m, score))
                             out.push_back(TrainingRecord::from(pos, score, m, outcome_of(game.result)));
                     } else if (int(ply) >= o.skip && !pos.in_check()) {
-                        SearchResult r = s->search(pos, o.nodes);
+                        SearchResult r = searchers[t]->search(pos, o.nodes);
                         if (!is_decisive(r.score) && keep_position(pos, r.best, r.score))
                             out.push_back(TrainingRecord::from(pos, r.score, r.best, outcome_of(game.result)));
                     }
                     pos.do_move(m);
                 }
             }
-        };
-        std::vector<std::thread> threads;
-        for (int t = 0; t < (label ? o.threads : 1); ++t) threads.emplace_back(work);
-        for (auto& th : threads) th.join();
-        for (auto& recs : perGame) {
-            if (recs.empty()) continue;
-            if (!writer.write(recs, &error)) {
-                std::cerr << "chuhe datagen: " << error << "\n";
-                return 1;
-            }
-            ++games, positions += recs.size();
+            if (interrupted) break;  // a game cut short is not written
+            ordered.add(i, std::move(out));
         }
-        if (interrupted) break;
-    }
-    std::signal(SIGINT, SIG_DFL);
-    if (!writer.close(&error)) {
-        std::cerr << "chuhe datagen: " << error << "\n";
-        return 1;
-    }
-    std::fprintf(stderr, "games %llu  positions %llu  unreadable games %llu%s\n", (unsigned long long)games,
-                 (unsigned long long)positions, (unsigned long long)skippedGames,
-                 interrupted ? "  (interrupted)" : "");
-    return 0;
+    };
+    auto stop = [&] {
+        for (auto& s : searchers) s->stop();
+    };
+    int status = run_workers(threads, work, stop, ordered, writer, games.size());
+    if (unreadable) std::fprintf(stderr, "unreadable games %llu\n", (unsigned long long)unreadable);
+    return status;
 }
 
 }  // namespace

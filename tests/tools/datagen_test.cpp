@@ -167,6 +167,49 @@ TEST(Datagen, ConvertTakesTheScoresOfTheComments) {
     std::remove(out.c_str());
 }
 
+// Labelling searches every position after the skipped plies; the games are written in their
+// order, so one thread and two give the same file, and each record keeps its game's result.
+TEST(Datagen, LabelSearchesTheGamesPositionsInOrder) {
+    std::string pgn = temp_path("label.pgn"), one = temp_path("label1.rec"), two = temp_path("label2.rec");
+    {
+        std::ofstream f(pgn);
+        f << "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n\n"
+             "1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 B9-C7 4. B0-C2 A9-B9 5. A0-B0 C6-C5 1-0\n\n"
+             "[Game \"Chinese Chess\"]\n[Result \"0-1\"]\n[Format \"ICCS\"]\n\n"
+             "1. C3-C4 B7-E7 2. B0-C2 B9-C7 3. H0-G2 H9-G7 4. A0-B0 A9-B9 0-1\n";
+    }
+    for (const std::string& f : {one, two}) std::remove(f.c_str());
+    std::string common = " " + pgn + " --nodes 300 --skip 2 --eval hce";
+    auto r1 = datagen("label " + one + common + " --threads 1");
+    auto r2 = datagen("label " + two + common + " --threads 2");
+    ASSERT_EQ(r1.status, 0) << r1.out;
+    ASSERT_EQ(r2.status, 0) << r2.out;
+    EXPECT_NE(r1.out.find("datagen label: 2 games, hand-crafted evaluation, 300 nodes per position, 1 thread(s)"),
+              std::string::npos) << r1.out;
+    EXPECT_NE(r1.out.find("games 2  positions "), std::string::npos) << r1.out;
+    EXPECT_EQ(file_bytes(one), file_bytes(two));
+    std::vector<TrainingRecord> recs = records_of(one);
+    // Plies 2-9 of the first game and 2-7 of the second, less those the filters leave out.
+    ASSERT_GE(recs.size(), 10u);
+    ASSERT_LE(recs.size(), 14u);
+    size_t firstOfSecond = 0;
+    while (firstOfSecond < recs.size() && recs[firstOfSecond].result == RED_WON) ++firstOfSecond;
+    EXPECT_GE(firstOfSecond, 5u);
+    for (size_t i = 0; i < recs.size(); ++i) {
+        EXPECT_EQ(recs[i].result, i < firstOfSecond ? RED_WON : BLACK_WON) << i;
+        EXPECT_GE(recs[i].ply, 2) << i;
+        EXPECT_LT(recs[i].ply, i < firstOfSecond ? 10 : 8) << i;
+        Position pos;
+        std::string error;
+        ASSERT_TRUE(pos.set(recs[i].fen(), &error)) << error;
+        EXPECT_TRUE(MoveList::of<LEGAL>(pos).contains(recs[i].move)) << recs[i].fen();
+    }
+    auto missing = datagen("label " + one + " /nonexistent/games.pgn --nodes 300");
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_NE(missing.out.find("nonexistent"), std::string::npos) << missing.out;
+    for (const std::string& f : {pgn, one, two}) std::remove(f.c_str());
+}
+
 TEST(Datagen, BadInputGetsAReason) {
     std::string out = temp_path("bad.rec");
     auto r = datagen("--games 0 " + out);
