@@ -11,7 +11,28 @@
 namespace chuhe::book {
 
 bool Book::read(std::string_view bytes, std::string* error) {
-    return decode_book(bytes, &records_, error);
+    bool ours = bytes.substr(0, sizeof MAGIC) == std::string_view(MAGIC, sizeof MAGIC);
+    if (!ours && EleEyeBook::looks_like(bytes)) {
+        EleEyeBook b;
+        if (!b.read(bytes, error)) {
+            *error = "ElephantEye book: " + *error;
+            return false;
+        }
+        eleeye_book_ = std::move(b);
+        records_.clear();
+        eleeye_ = true;
+        return true;
+    }
+    if (!ours && !bytes.empty()) {
+        *error = "neither a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (" +
+                 std::to_string(bytes.size()) + " bytes, not whole records of " +
+                 std::to_string(EleEyeBook::RECORD_SIZE) + ")";
+        return false;
+    }
+    if (!decode_book(bytes, &records_, error)) return false;
+    eleeye_book_ = EleEyeBook();
+    eleeye_ = false;
+    return true;
 }
 
 bool Book::load(const std::string& path, std::string* error) {
@@ -44,6 +65,7 @@ bool Book::load(const std::string& path, std::string* error) {
 }
 
 std::vector<BookMove> Book::probe(const Position& pos) const {
+    if (eleeye_) return eleeye_book_.probe(pos);
     BookKey k = book_key(pos);
     auto first = std::lower_bound(records_.begin(), records_.end(), k.key,
                                   [](const BookRecord& r, uint64_t key) { return r.key < key; });
@@ -61,6 +83,7 @@ std::vector<BookMove> Book::probe(const Position& pos) const {
 }
 
 size_t Book::positions() const {
+    if (eleeye_) return eleeye_book_.positions();
     size_t n = 0;
     for (size_t i = 0; i < records_.size(); ++i) n += !i || records_[i].key != records_[i - 1].key;
     return n;
