@@ -6,12 +6,11 @@
 #include <cstdio>
 #include <fstream>
 
-#include <unistd.h>
-
 #include "book/book.h"
 #include "book/book_set.h"
 #include "book/eleeye_keys.h"
 #include "book/mirror.h"
+#include "support/files.h"
 
 using namespace chuhe;
 using namespace chuhe::book;
@@ -56,7 +55,7 @@ std::vector<std::string> listing(const Book& b, const Position& pos) {
 using Lines = std::vector<std::string>;
 
 std::string write_temp(const std::string& name, const std::string& bytes) {
-    std::string path = ::testing::TempDir() + "chuhe_eleeye_" + std::to_string(::getpid()) + "_" + name;
+    std::string path = test::temp_path("eleeye", name);
     std::ofstream(path, std::ios::binary) << bytes;
     return path;
 }
