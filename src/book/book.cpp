@@ -11,23 +11,20 @@
 namespace chuhe::book {
 
 bool Book::read(std::string_view bytes, std::string* error) {
+    // ElephantEye's files have no magic: any other file is read as one, and the reason it is
+    // not one is given too.
     bool ours = bytes.substr(0, sizeof MAGIC) == std::string_view(MAGIC, sizeof MAGIC);
-    if (!ours && EleEyeBook::looks_like(bytes)) {
+    if (!ours && !bytes.empty()) {
         EleEyeBook b;
-        if (!b.read(bytes, error)) {
-            *error = "ElephantEye book: " + *error;
+        std::string why;
+        if (!b.read(bytes, &why)) {
+            *error = "not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (" + why + ")";
             return false;
         }
         eleeye_book_ = std::move(b);
         records_.clear();
         eleeye_ = true;
         return true;
-    }
-    if (!ours && !bytes.empty()) {
-        *error = "neither a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (" +
-                 std::to_string(bytes.size()) + " bytes, not whole records of " +
-                 std::to_string(EleEyeBook::RECORD_SIZE) + ")";
-        return false;
     }
     if (!decode_book(bytes, &records_, error)) return false;
     eleeye_book_ = EleEyeBook();

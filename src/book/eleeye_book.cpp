@@ -22,13 +22,9 @@ void put(std::string& out, uint32_t v, int bytes) {
 
 }  // namespace
 
-bool EleEyeBook::looks_like(std::string_view bytes) {
-    return !bytes.empty() && bytes.size() % RECORD_SIZE == 0;
-}
-
 bool EleEyeBook::read(std::string_view bytes, std::string* error) {
-    if (!looks_like(bytes)) {
-        *error = std::to_string(bytes.size()) + " bytes, not whole records of " + std::to_string(RECORD_SIZE);
+    if (bytes.empty() || bytes.size() % RECORD_SIZE) {
+        *error = std::to_string(bytes.size()) + " bytes, not whole " + std::to_string(RECORD_SIZE) + "-byte records";
         return false;
     }
     std::vector<Record> records(bytes.size() / RECORD_SIZE);

@@ -23,10 +23,8 @@ class EleEyeBook {
 public:
     static constexpr size_t RECORD_SIZE = 8;
 
-    // Whether bytes have the shape of such a book: whole records and at least one.
-    static bool looks_like(std::string_view bytes);
-    // False with the reason, and the book unchanged, when a record is out of order or its
-    // move leaves the board.
+    // False with the reason, and the book unchanged, unless the bytes are whole records (at
+    // least one) in order with moves on the board.
     bool read(std::string_view bytes, std::string* error);
 
     // The legal moves the book has for pos, most weight first, ties in file order.

@@ -107,9 +107,9 @@ TEST(EleEyeBook, CorruptFilesAreRefusedWithTheReason) {
     offBoard[4] = 0;  // the first move's from-square: 0 is off the board
     const std::pair<std::string, std::string> cases[] = {
         {good.substr(0, good.size() - 3),
-         "neither a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (45 bytes, not whole records of 8)"},
-        {unsorted, "ElephantEye book: record 2 is out of order"},
-        {offBoard, "ElephantEye book: record 0 holds no move on the board"},
+         "not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (45 bytes, not whole 8-byte records)"},
+        {unsorted, "not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (record 2 is out of order)"},
+        {offBoard, "not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (record 0 holds no move on the board)"},
         {"", "not a Chuhe book (no CHUHEBK magic)"},
     };
     for (const auto& [bytes, reason] : cases) {
@@ -139,8 +139,8 @@ TEST(EleEyeBook, BookFilesMixBothFormats) {
     std::vector<std::string> errors;
     set.load(ours + ";" + cut + " ; " + theirs, &errors);
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_EQ(errors[0], cut + ": neither a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (13 bytes, "
-                               "not whole records of 8)");
+    EXPECT_EQ(errors[0], cut + ": not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (13 bytes, not "
+                               "whole 8-byte records)");
     // The Chuhe book answers where it knows the position; the ElephantEye book elsewhere.
     std::vector<BookMove> moves = set.probe(afterH2e2);
     ASSERT_EQ(moves.size(), 1u);
