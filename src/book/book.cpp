@@ -11,7 +11,25 @@
 namespace chuhe::book {
 
 bool Book::read(std::string_view bytes, std::string* error) {
-    return decode_book(bytes, &records_, error);
+    // ElephantEye's files have no magic: any other file is read as one, and the reason it is
+    // not one is given too.
+    bool ours = bytes.substr(0, sizeof MAGIC) == std::string_view(MAGIC, sizeof MAGIC);
+    if (!ours && !bytes.empty()) {
+        EleEyeBook b;
+        std::string why;
+        if (!b.read(bytes, &why)) {
+            *error = "not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (" + why + ")";
+            return false;
+        }
+        eleeye_book_ = std::move(b);
+        records_.clear();
+        eleeye_ = true;
+        return true;
+    }
+    if (!decode_book(bytes, &records_, error)) return false;
+    eleeye_book_ = EleEyeBook();
+    eleeye_ = false;
+    return true;
 }
 
 bool Book::load(const std::string& path, std::string* error) {
@@ -44,6 +62,7 @@ bool Book::load(const std::string& path, std::string* error) {
 }
 
 std::vector<BookMove> Book::probe(const Position& pos) const {
+    if (eleeye_) return eleeye_book_.probe(pos);
     BookKey k = book_key(pos);
     auto first = std::lower_bound(records_.begin(), records_.end(), k.key,
                                   [](const BookRecord& r, uint64_t key) { return r.key < key; });
@@ -61,6 +80,7 @@ std::vector<BookMove> Book::probe(const Position& pos) const {
 }
 
 size_t Book::positions() const {
+    if (eleeye_) return eleeye_book_.positions();
     size_t n = 0;
     for (size_t i = 0; i < records_.size(); ++i) n += !i || records_[i].key != records_[i - 1].key;
     return n;

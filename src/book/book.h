@@ -1,5 +1,6 @@
 // An opening book in memory: the positions of a book file (book/format.h) and, for each, the
-// moves played in it with the results the side to move had after them.
+// moves played in it with the results the side to move had after them. A file in
+// ElephantEye's format (book/eleeye_book.h) is read too, told apart by its content.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "book/book_move.h"
+#include "book/eleeye_book.h"
 #include "book/format.h"
 #include "core/position.h"
 
@@ -14,17 +17,6 @@ namespace chuhe::book {
 
 // The name of the book built into the binary, wherever a file name is taken.
 constexpr const char* BUILT_IN = "<built-in>";
-
-struct BookMove {
-    Move move = MOVE_NONE;
-    uint32_t wins = 0, draws = 0, losses = 0;  // for the side that plays it
-
-    uint64_t games() const { return uint64_t(wins) + draws + losses; }
-    // The points the mover scored, counted in half points: a move is chosen by its weight.
-    uint64_t weight() const { return 2 * uint64_t(wins) + draws; }
-    // The mover's score in per cent (draws count half).
-    double score() const { return games() ? 50.0 * double(weight()) / double(games()) : 0.0; }
-};
 
 class Book {
 public:
@@ -40,11 +32,13 @@ public:
     // keeps that one), most weight first, ties by move order.
     std::vector<BookMove> probe(const Position& pos) const;
 
-    size_t records() const { return records_.size(); }
+    size_t records() const { return eleeye_ ? eleeye_book_.records() : records_.size(); }
     size_t positions() const;
 
 private:
     std::vector<BookRecord> records_;
+    bool eleeye_ = false;  // the book is eleeye_book_, records_ is empty
+    EleEyeBook eleeye_book_;
 };
 
 // The bytes of the book built into the binary (empty when the build has none).

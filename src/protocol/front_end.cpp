@@ -43,8 +43,13 @@ bool FrontEnd::play_book_move(const SearchLimits& limits,
     const book::BookMove& m = choice.move;
     if (!m.move) return false;
     char stats[128];
-    std::snprintf(stats, sizeof stats, " games %llu score %.1f%% weight %.1f%%", (unsigned long long)m.games(),
-                  m.score(), choice.totalWeight ? 100.0 * double(m.weight()) / double(choice.totalWeight) : 0.0);
+    double weight = choice.totalWeight ? 100.0 * double(m.weight()) / double(choice.totalWeight) : 0.0;
+    // An ElephantEye book states weights only, without games to count.
+    if (m.games())
+        std::snprintf(stats, sizeof stats, " games %llu score %.1f%% weight %.1f%%", (unsigned long long)m.games(),
+                      m.score(), weight);
+    else
+        std::snprintf(stats, sizeof stats, " weight %.1f%%", weight);
     send_line(infoPrefix_ + "book move " + Position::move_to_string(m.move) + stats);
     SearchResult r;
     r.best = m.move;

@@ -119,9 +119,14 @@ int run_probe(const std::vector<std::string>& args) {
     for (const book::BookMove& m : moves) total += m.weight();
     for (const book::BookMove& m : moves) {
         char line[160];
-        std::snprintf(line, sizeof line, "%s games %llu won %u drawn %u lost %u score %.1f%% weight %.1f%%",
-                      Position::move_to_string(m.move).c_str(), (unsigned long long)m.games(), m.wins,
-                      m.draws, m.losses, m.score(), total ? 100.0 * double(m.weight()) / double(total) : 0.0);
+        double weight = total ? 100.0 * double(m.weight()) / double(total) : 0.0;
+        if (m.stated)  // an ElephantEye book: a weight and no games
+            std::snprintf(line, sizeof line, "%s value %u weight %.1f%%", Position::move_to_string(m.move).c_str(),
+                          m.stated, weight);
+        else
+            std::snprintf(line, sizeof line, "%s games %llu won %u drawn %u lost %u score %.1f%% weight %.1f%%",
+                          Position::move_to_string(m.move).c_str(), (unsigned long long)m.games(), m.wins,
+                          m.draws, m.losses, m.score(), weight);
         std::cout << line << "\n";
     }
     return 0;

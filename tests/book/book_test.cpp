@@ -135,7 +135,7 @@ TEST(Book, CorruptAndTruncatedFilesAreRefusedWithTheReason) {
     };
     EXPECT_EQ(refusal(""), "not a Chuhe book (no CHUHEBK magic)");
     EXPECT_EQ(refusal("BOOK.DAT is something else entirely, longer than a header"),
-              "not a Chuhe book (no CHUHEBK magic)");
+              "not a Chuhe book (no CHUHEBK magic) nor an ElephantEye book (57 bytes, not whole 8-byte records)");
     EXPECT_EQ(refusal(good.substr(0, 20)), "truncated: 20 bytes, shorter than the header");
     EXPECT_EQ(refusal(good.substr(0, good.size() - 1)),
               "truncated: the header promises 7 records (200 bytes), the file has 199 bytes");

@@ -16,9 +16,7 @@ using chuhe::test::file_text;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    return ::testing::TempDir() + "chuhe_formats_" + std::to_string(::getpid()) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return test::temp_path("formats", name); }
 
 int count(const std::string& text, const std::string& what) {
     int n = 0;

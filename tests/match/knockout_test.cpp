@@ -36,6 +36,39 @@ std::vector<std::string> of_round(const std::vector<KnockoutMatch>& bracket, con
 
 }  // namespace
 
+// A planner for three engines a, b and c (indices 0-2), and the games it has been told of.
+class KnockoutPlanner : public ::testing::Test {
+protected:
+    void start(TournamentType type) {
+        s.type = type;
+        for (const char* name : {"a", "b", "c"}) {
+            EngineConfig e;
+            e.name = name;
+            s.engines.push_back(e);
+        }
+        planner = make_planner(s, 0);
+        ASSERT_TRUE(planner);
+    }
+    bool next() { return planner->next(done, batch, out, &error); }
+    void finish(const ScheduledGame& g, const char* result) {
+        FinishedGame f;
+        f.number = g.number, f.round = g.round, f.red = g.red, f.black = g.black, f.result = result;
+        done[g.number] = f;
+    }
+    std::string result() const {
+        std::ostringstream text;
+        planner->print_result(text);
+        return text.str();
+    }
+
+    TournamentSettings s;
+    std::unique_ptr<Planner> planner;
+    std::map<int64_t, FinishedGame> done;
+    std::vector<ScheduledGame> batch;
+    std::ostringstream out;
+    std::string error;
+};
+
 TEST(Knockout, SingleEliminationFor32) {
     std::vector<KnockoutMatch> b = single_elimination(32);
     ASSERT_EQ(b.size(), 31u);
@@ -113,89 +146,55 @@ TEST(Knockout, EncountersAndTheFinal) {
     EXPECT_EQ(encounter_games(1, true), 4);
 }
 
-TEST(Knockout, PlannerPlaysRoundByRound) {
+TEST_F(KnockoutPlanner, PlaysRoundByRound) {
     // Three engines, single elimination: 1 has the bye, 2-3 play (red always wins here), then the
     // final; draws play on.
-    TournamentSettings s;
-    s.type = TournamentType::KNOCKOUT;
-    for (const char* name : {"a", "b", "c"}) {
-        EngineConfig e;
-        e.name = name;
-        s.engines.push_back(e);
-    }
-    std::unique_ptr<Planner> planner = make_planner(s, 0);
-    ASSERT_TRUE(planner);
-    std::map<int64_t, FinishedGame> done;
-    std::vector<ScheduledGame> batch;
-    std::ostringstream out;
-    std::string error;
-    auto finish = [&](const ScheduledGame& g, const char* result) {
-        FinishedGame f;
-        f.number = g.number, f.round = g.round, f.red = g.red, f.black = g.black, f.result = result;
-        done[g.number] = f;
-    };
-    ASSERT_TRUE(planner->next(done, batch, out, &error)) << error;
+    start(TournamentType::KNOCKOUT);
+    ASSERT_TRUE(next()) << error;
     ASSERT_EQ(batch.size(), 1u);
     EXPECT_EQ(std::min(batch[0].red, batch[0].black), 1);  // b against c; a has the bye
     EXPECT_EQ(std::max(batch[0].red, batch[0].black), 2);
     finish(batch[0], "1/2-1/2");
-    ASSERT_TRUE(planner->next(done, batch, out, &error));
+    ASSERT_TRUE(next());
     ASSERT_EQ(batch.size(), 1u);  // the draw plays on, colours swapped
     EXPECT_EQ(batch[0].round, 1);
     finish(batch[0], "1-0");
     int semiWinner = batch[0].red;
-    ASSERT_TRUE(planner->next(done, batch, out, &error));
+    ASSERT_TRUE(next());
     ASSERT_EQ(batch.size(), 1u);
     EXPECT_EQ(batch[0].round, 2);
     EXPECT_EQ(std::min(batch[0].red, batch[0].black), 0);
     EXPECT_EQ(std::max(batch[0].red, batch[0].black), semiWinner);
     finish(batch[0], "0-1");
     int champion = batch[0].black;
-    ASSERT_TRUE(planner->next(done, batch, out, &error));
+    ASSERT_TRUE(next());
     EXPECT_TRUE(batch.empty());
-    std::ostringstream result;
-    planner->print_result(result);
-    EXPECT_NE(result.str().find("Champion: " + s.engines[size_t(champion)].name), std::string::npos) << result.str();
+    EXPECT_NE(result().find("Champion: " + s.engines[size_t(champion)].name), std::string::npos) << result();
     EXPECT_NE(out.str().find("Round 1: W1.2"), std::string::npos) << out.str();
 }
 
-TEST(Knockout, DoubleEliminationFinalNeedsTwoWinsFromTheLosersBracket) {
+TEST_F(KnockoutPlanner, DoubleEliminationFinalNeedsTwoWinsFromTheLosersBracket) {
     // Three engines in the table for 4: b beats c, a beats b, b comes back through the losers'
     // bracket (c drops in with the bye of the first losers' round), then wins the final's first
     // game, which only levels it (note (2)), and the second, which takes the title.
-    TournamentSettings s;
-    s.type = TournamentType::DOUBLE_KNOCKOUT;
-    for (const char* name : {"a", "b", "c"}) {
-        EngineConfig e;
-        e.name = name;
-        s.engines.push_back(e);
-    }
-    std::unique_ptr<Planner> planner = make_planner(s, 0);
-    std::map<int64_t, FinishedGame> done;
-    std::vector<ScheduledGame> batch;
-    std::ostringstream out;
-    std::string error;
+    start(TournamentType::DOUBLE_KNOCKOUT);
     int finalGames = 0;
     for (int batches = 0; batches < 20; ++batches) {
-        ASSERT_TRUE(planner->next(done, batch, out, &error)) << error;
+        ASSERT_TRUE(next()) << error;
         if (batch.empty()) break;
         for (const ScheduledGame& g : batch) {
             // The smaller index wins, but in the final (round 4) b wins.
             int winner = std::min(g.red, g.black);
             if (g.round == 4) winner = 1, ++finalGames;
-            FinishedGame f;
-            f.number = g.number, f.round = g.round, f.red = g.red, f.black = g.black;
-            f.result = winner == g.red ? "1-0" : "0-1";
-            done[g.number] = f;
+            finish(g, winner == g.red ? "1-0" : "0-1");
         }
     }
     EXPECT_TRUE(batch.empty());
     EXPECT_EQ(finalGames, 2);
-    std::ostringstream result;
-    planner->print_result(result);
-    EXPECT_NE(result.str().find("W1.2: b - c 1-0, b goes through"), std::string::npos) << result.str();
-    EXPECT_NE(result.str().find("W2.1: a - b 1-0, a goes through"), std::string::npos) << result.str();
-    EXPECT_NE(result.str().find("L2.1: c - b 0-1, b goes through"), std::string::npos) << result.str();
-    EXPECT_NE(result.str().find("F: a - b 0-2, b goes through"), std::string::npos) << result.str();
-    EXPECT_NE(result.str().find("Champion: b"), std::string::npos) << result.str();
+    const std::string text = result();
+    EXPECT_NE(text.find("W1.2: b - c 1-0, b goes through"), std::string::npos) << text;
+    EXPECT_NE(text.find("W2.1: a - b 1-0, a goes through"), std::string::npos) << text;
+    EXPECT_NE(text.find("L2.1: c - b 0-1, b goes through"), std::string::npos) << text;
+    EXPECT_NE(text.find("F: a - b 0-2, b goes through"), std::string::npos) << text;
+    EXPECT_NE(text.find("Champion: b"), std::string::npos) << text;
 }

@@ -9,15 +9,14 @@
 
 #include "match/game.h"
 #include "records/pgn.h"
+#include "support/files.h"
 
 using namespace chuhe;
 using namespace chuhe::match;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    return ::testing::TempDir() + "chuhe_records_" + std::to_string(::getpid()) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return test::temp_path("records", name); }
 
 std::vector<std::string> lines_of(const std::string& path) {
     std::ifstream in(path);

@@ -22,9 +22,7 @@ using chuhe::test::file_text;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    return ::testing::TempDir() + "chuhe_shards_" + std::to_string(::getpid()) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return test::temp_path("shards", name); }
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;

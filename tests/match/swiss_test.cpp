@@ -103,49 +103,49 @@ std::vector<CrossGame> eight_players(bool oneIsRed) {
     };
 }
 
-TEST(Swiss, EightPlayersFloatLimits) {
-    std::vector<CrossGame> games = eight_players(false);
-    // Scores 1:6 3:6 5:6 | 8:2 | 2:1 4:1 6:1 7:1. The 6-point group is odd, so one floats. 1 has
-    // had two blacks running (連後) and chooses first (二.2(3)): 5 of the other row would leave 3,
-    // and 3 himself would leave 5, both with two floats down already (一.9: at most two), so 1
-    // floats (his second) and 3-5. 1 cannot play 8 (met), so both go down (二.5(2)). 1 chooses
-    // first: 8 met, 7 (the first who needs black: 連先): 1-7, as 1 may not have a third black in
-    // a row (一.11(3)). 8 takes 6 (the other row's first), which leaves 4 and 2 who have met:
-    // split the pair (拆對, 二.5(1)), 8 takes 2: 2-8, and 6-4.
+// Rounds 4 and 5 after eight_players(oneIsRed), round 4 played as paired with 1-0, 1-0, 0-1
+// and a draw on its boards.
+void expect_rounds_4_and_5(bool oneIsRed, const Boards& want4, const Boards& want5) {
+    std::vector<CrossGame> games = eight_players(oneIsRed);
     Boards r4 = pair(8, 4, 7, games);
-    EXPECT_EQ(r4, (Boards{{3, 5}, {1, 7}, {2, 8}, {6, 4}}));
+    EXPECT_EQ(r4, want4);
     play(games, 4, r4, {"1-0", "1-0", "0-1", "1/2-1/2"});
-    // Scores 1:8 3:8 | 5:6 | 8:4 | 4:2 6:2 | 2:1 7:1. 5 has only 1, 2 and 7 left to meet, and all
-    // three have floated twice (2 and 7 up, 1 down): no pairing keeps 一.9's limit, which yields
-    // (no rematch, 一.6, never does). 3-1: all equal, the even sum gives red to the larger
+    EXPECT_EQ(pair(8, 5, 7, games), want5);
+}
+
+TEST(Swiss, EightPlayersFloatLimits) {
+    // Round 4, scores 1:6 3:6 5:6 | 8:2 | 2:1 4:1 6:1 7:1. The 6-point group is odd, so one floats.
+    // 1 has had two blacks running (連後) and chooses first (二.2(3)): 5 of the other row would leave
+    // 3, and 3 himself would leave 5, both with two floats down already (一.9: at most two), so 1
+    // floats (his second) and 3-5. 1 cannot play 8 (met), so both go down (二.5(2)). 1 chooses
+    // first: 8 met, 7 (the first who needs black: 連先): 1-7, as 1 may not have a third black in a
+    // row (一.11(3)). 8 takes 6 (the other row's first), which leaves 4 and 2 who have met: split
+    // the pair (拆對, 二.5(1)), 8 takes 2: 2-8, and 6-4.
+    // Round 5, scores 1:8 3:8 | 5:6 | 8:4 | 4:2 6:2 | 2:1 7:1. 5 has only 1, 2 and 7 left to meet,
+    // and all three have floated twice (2 and 7 up, 1 down): no pairing keeps 一.9's limit, which
+    // yields (no rematch, 一.6, never does). 3-1: all equal, the even sum gives red to the larger
     // (二.4(8)). 5 and 8, alone in their groups, float; 8-6 (6 needs black); 5 goes down to 2: 5-2
     // (2 would have a third red in a row), and 4-7 (4 would have a third black).
-    Boards r5 = pair(8, 5, 7, games);
-    EXPECT_EQ(r5, (Boards{{3, 1}, {5, 2}, {8, 6}, {4, 7}}));
+    expect_rounds_4_and_5(false, Boards{{3, 5}, {1, 7}, {2, 8}, {6, 4}}, Boards{{3, 1}, {5, 2}, {8, 6}, {4, 7}});
 }
 
 TEST(Swiss, EightPlayersHigherScoreHasHisColourNearTheEnd) {
-    std::vector<CrossGame> games = eight_players(true);
-    // Scores 1:6 3:6 5:6 | 8:2 | 2:1 4:1 6:1 7:1. The 6-point group is odd, so one floats: 5
-    // chooses first (round 4 is even: the larger number), 3 of the other row leaves 1, who has
-    // floated once; a float for 1 (3 and 5 have two, 一.9) and 3-5 (3 needs red). 1 cannot play
-    // 8 (met), so both go down (二.5(2)); 1 chooses first: of the other row (8, 6, 2) he has met
-    // all, so his own row by nearest number: 4 (二.3(3)); both need black, all else equal, the
-    // odd sum gives red to the smaller (二.4(8)): 1-4. 8 (two blacks running) takes 6 as 7 he has
-    // met: 8-6 (一.11(3)); 2-7 (2 needs red).
-    Boards r4 = pair(8, 4, 7, games);
-    EXPECT_EQ(r4, (Boards{{3, 5}, {1, 4}, {8, 6}, {2, 7}}));
-    play(games, 4, r4, {"1-0", "1-0", "0-1", "1/2-1/2"});
-    // Scores 1:8 3:8 | 5:6 | 6:3 | 2:2 7:2 8:2 | 4:1. 1-3, 3 red: 1 would have three reds more
-    // (一.11(3)). 5 is alone in his group: he floats though he has floated down twice (一.9 does
-    // not count a float of one alone); he has met 6, so both go down. 5 chooses first: 2 (first
-    // of the other row) leaves 6, 7 and 8 who have all met; 8 he has met, 6 too, so 7 (same row,
-    // nearest); both need red, all else equal: from the third round from the end the higher
-    // score has his colour (二.4(9)), 5-7, where 二.4(8) alone would give 7-5. 6-2 (6 needs red).
-    // 8 floats to 4 (alone in his group, so his two up-floats do not stop him): 4-8, as 4 would
-    // have a third black in a row.
-    Boards r5 = pair(8, 5, 7, games);
-    EXPECT_EQ(r5, (Boards{{3, 1}, {5, 7}, {6, 2}, {4, 8}}));
+    // Round 4, scores 1:6 3:6 5:6 | 8:2 | 2:1 4:1 6:1 7:1. The 6-point group is odd, so one floats:
+    // 5 chooses first (round 4 is even: the larger number), 3 of the other row leaves 1, who has
+    // floated once; a float for 1 (3 and 5 have two, 一.9) and 3-5 (3 needs red). 1 cannot play 8
+    // (met), so both go down (二.5(2)); 1 chooses first: of the other row (8, 6, 2) he has met all,
+    // so his own row by nearest number: 4 (二.3(3)); both need black, all else equal, the odd sum
+    // gives red to the smaller (二.4(8)): 1-4. 8 (two blacks running) takes 6 as 7 he has met: 8-6
+    // (一.11(3)); 2-7 (2 needs red).
+    // Round 5, scores 1:8 3:8 | 5:6 | 6:3 | 2:2 7:2 8:2 | 4:1. 1-3, 3 red: 1 would have three reds
+    // more (一.11(3)). 5 is alone in his group: he floats though he has floated down twice (一.9 does
+    // not count a float of one alone); he has met 6, so both go down. 5 chooses first: 2 (first of
+    // the other row) leaves 6, 7 and 8 who have all met; 8 he has met, 6 too, so 7 (same row,
+    // nearest); both need red, all else equal: from the third round from the end the higher score
+    // has his colour (二.4(9)), 5-7, where 二.4(8) alone would give 7-5. 6-2 (6 needs red). 8 floats
+    // to 4 (alone in his group, so his two up-floats do not stop him): 4-8, as 4 would have a third
+    // black in a row.
+    expect_rounds_4_and_5(true, Boards{{3, 5}, {1, 4}, {8, 6}, {2, 7}}, Boards{{3, 1}, {5, 7}, {6, 2}, {4, 8}});
 }
 
 TEST(Swiss, NinePlayersByeGoesToTheLowestGroupAndCountsAsAWin) {

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "book/builder.h"
+#include "book/eleeye_book.h"
+#include "book/eleeye_keys.h"
 #include "book/hand_made.h"
 #include "protocol/engine_process.h"
 #include "records/pgn.h"
@@ -168,6 +170,27 @@ TEST(BookProtocol, CorruptAndTruncatedFilesAreRefusedWithTheReason) {
                                  ": checksum mismatch: the file is corrupt; it is not used");
     u.send("setoption usebook true");
     u.send("position startpos");
+    searched(u, "go depth 1");
+}
+
+// An ElephantEye book (the BOOK.DAT that UCCI GUIs ship), known by its content whatever its
+// name: it states weights, not games.
+TEST(BookProtocol, UcciTakesAnElephantEyeBook) {
+    Position start;
+    start.set(Position::START_FEN);
+    const uint32_t lock = book::eleeye::book_lock(start);
+    const std::string path =
+        write_temp("protocol_eleeye.bin", book::EleEyeBook::encode(lock, start.parse_move("c3c4"), 1) +
+                                              book::EleEyeBook::encode(lock, start.parse_move("h2e2"), 3));
+    EngineProcess u;
+    start_ucci(u);
+    u.send("setoption bookfiles " + path);
+    u.send("setoption usebook true");
+    u.send("setoption bookvariety 0");
+    u.send("position startpos");
+    u.send("go time 1000 increment 0");
+    EXPECT_EQ(u.read_until("bestmove"), (Lines{"info message book move h2e2 weight 75.0%", "bestmove h2e2"}));
+    u.send("position startpos moves h2e2");
     searched(u, "go depth 1");
 }
 
