@@ -419,26 +419,32 @@ bool train_network(const TrainOptions& o, std::vector<EpochStats>* stats, std::s
 
     std::vector<FloatNetwork> grads(threads);
     std::vector<double> losses(threads);
-    std::vector<uint64_t> chunkOrder;
-    for (uint64_t c = 0; c * o.chunk < source.size(); ++c) chunkOrder.push_back(c);
+    // The training data is read in blocks of VALIDATION_BLOCK records taken at random from
+    // every file, a chunk's worth at a time: each chunk mixes all the sources, so no part of
+    // an epoch trains on one source alone (the files are in the order they were made).
+    std::vector<uint64_t> trainBlocks;
+    for (uint64_t b = 0; b * VALIDATION_BLOCK < source.size(); ++b)
+        if (!is_validation(b * VALIDATION_BLOCK, o.validationEvery)) trainBlocks.push_back(b);
+    const size_t blocksPerChunk = size_t(std::max<uint64_t>(1, o.chunk / VALIDATION_BLOCK));
     std::vector<Sample> samples;
     for (int epoch = firstEpoch; epoch <= o.epochs; ++epoch) {
         auto start = std::chrono::steady_clock::now();
         // The step drops to a tenth over the last third of the epochs.
         double rate = epoch > o.epochs * 2 / 3 ? o.rate / 10 : o.rate;
         std::mt19937_64 erng(o.seed * 1000003 + epoch);
-        std::shuffle(chunkOrder.begin(), chunkOrder.end(), erng);
+        std::shuffle(trainBlocks.begin(), trainBlocks.end(), erng);
         double lossSum = 0;
         uint64_t seen = 0;
-        for (uint64_t c : chunkOrder) {
-            if (!source.read(c * o.chunk, o.chunk, chunk, error)) return false;
+        for (size_t first = 0; first < trainBlocks.size(); first += blocksPerChunk) {
             samples.clear();
-            for (uint64_t i = 0; i < chunk.size(); ++i) {
-                if (is_validation(c * o.chunk + i, o.validationEvery)) continue;
-                Sample s;
-                make_sample(chunk[i], erng() & 1, s);
-                s.target = float(target_of(chunk[i], k, o.lambda));
-                samples.push_back(s);
+            for (size_t i = first; i < std::min(trainBlocks.size(), first + blocksPerChunk); ++i) {
+                if (!source.read(trainBlocks[i] * VALIDATION_BLOCK, VALIDATION_BLOCK, chunk, error)) return false;
+                for (const TrainingRecord& r : chunk) {
+                    Sample s;
+                    make_sample(r, erng() & 1, s);
+                    s.target = float(target_of(r, k, o.lambda));
+                    samples.push_back(s);
+                }
             }
             std::shuffle(samples.begin(), samples.end(), erng);
             for (size_t b = 0; b < samples.size(); b += o.batch) {
