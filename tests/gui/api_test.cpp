@@ -512,10 +512,10 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     EXPECT_EQ((*option_named(analysis, "Threads"))["max"].as_number(), 256);
 
     const std::string defaults =
-        R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})";
+        R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})";
     EXPECT_EQ(analysis_options(s, "{}"), defaults);
-    EXPECT_EQ(analysis_options(s, R"({"hash": 4, "Threads": "2", "Use NNUE": true})"),
-              R"({"Hash":"4","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
+    EXPECT_EQ(analysis_options(s, R"({"hash": 4, "Threads": "2", "Use NNUE": false})"),
+              R"({"Hash":"4","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})");
     // The next analysis (the same engine) is back to the defaults.
     EXPECT_EQ(analysis_options(s, "{}"), defaults);
 
@@ -553,7 +553,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
         EXPECT_EQ((*option_named(list["analysis"], "Threads"))["default"].as_string(), "2");
         EXPECT_EQ((*option_named(list["analysis"], "Hash"))["default"].as_string(), "2");  // not the server's 1
         EXPECT_EQ(analysis_options(s, "{}"),
-                  R"({"Hash":"2","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"false"})");
+                  R"({"Hash":"2","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
         // A request's options still win.
         EXPECT_NE(analysis_options(s, R"({"Threads": 1})").find(R"("Threads":"1")"), std::string::npos);
         EXPECT_EQ(post(s, "/api/engine/move", R"({"engine": 1, "depth": 1})")["status"].as_string(), "move");

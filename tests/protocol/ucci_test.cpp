@@ -30,7 +30,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option rules type combo default asian var asian var chinese",
     "option newgame type button",
     "option evalfile type string default <built-in>",
-    "option usennue type check default false",
+    "option usennue type check default true",
     "option usebook type check default false",
     "option bookfiles type string default <built-in>",
     "option bookvariety type spin min 0 max 100 default 80",

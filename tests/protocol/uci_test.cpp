@@ -28,7 +28,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option name UCI_Variant type combo default xiangqi var xiangqi",
     "option name Rules type combo default Asian var Asian var Chinese",
     "option name EvalFile type string default <built-in>",
-    "option name Use NNUE type check default false",
+    "option name Use NNUE type check default true",
     "option name OwnBook type check default false",
     "option name BookFile type string default <built-in>",
     "option name Book Variety type spin default 80 min 0 max 100",
@@ -293,10 +293,13 @@ TEST(Uci, EvalFileAndUseNnue) {
         size_t at = last.find(" score ");
         return last.substr(at, last.find(" nodes") - at);  // " score cp N"
     };
+    std::string nnue = depth1_score();  // the network is the default
+    e.send("setoption name Use NNUE value false");
     std::string hce = depth1_score();
-    e.send("setoption name Use NNUE value true");
-    std::string nnue = depth1_score();
     EXPECT_NE(hce, nnue);
+    EXPECT_EQ(hce, " score cp 4");  // the hand-crafted evaluation's, whatever the net
+    e.send("setoption name Use NNUE value true");
+    EXPECT_EQ(depth1_score(), nnue);
     e.send("setoption name EvalFile value <built-in>");
     EXPECT_EQ(depth1_score(), nnue);
     e.send("setoption name Use NNUE value false");

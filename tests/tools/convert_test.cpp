@@ -10,6 +10,7 @@
 #include "records/pgn.h"
 #include "records/record_file.h"
 #include "support/data.h"
+#include "support/files.h"
 
 using namespace chuhe;
 
@@ -27,8 +28,8 @@ std::string slurp(const std::string& path) {
 }
 
 CommandResult convert(const std::string& args) {
-    std::string dir = testing::TempDir();
-    std::string out = dir + "convert_stdout.txt", err = dir + "convert_stderr.txt";
+    // Named by the process: ctest -j runs this file's tests side by side.
+    std::string out = test::temp_path("convert", "stdout.txt"), err = test::temp_path("convert", "stderr.txt");
     std::string cmd = std::string(CHUHE_BINARY) + " convert " + args + " >" + out + " 2>" + err;
     int status = std::system(cmd.c_str());
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
