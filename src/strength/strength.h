@@ -4,8 +4,9 @@
 // level misses deep ideas and drops a little material, as a weak player does, instead of
 // playing a random blunder between perfect moves.
 //
-// The numbers below are a first guess, not yet calibrated: the UCI_Elo scale must be fitted
-// against ElephantEye (see README "Strength levels").
+// UCI_Elo is measured, not guessed: the Elo of a level is fitted from matches at 10+0.1 s
+// against ElephantEye (2000 on Cyclone's scale, the anchor) and between neighbouring levels
+// (README "Strength levels" has the table).
 #pragma once
 
 #include <cstdint>
@@ -17,7 +18,9 @@
 namespace chuhe::strength {
 
 constexpr int MAX_LEVEL = 20;
-constexpr int MIN_ELO = 800, MAX_ELO = 2800;  // MAX_ELO: full strength
+// UCI_Elo's range: the Elo of level 0 and of full strength at 10+0.1 s (measured: the table
+// is in strength.cpp).
+extern const int MIN_ELO, MAX_ELO;
 
 // UCCI's randomness: how many centipawns below the best a move may be and still be chosen,
 // at any level.
@@ -34,7 +37,9 @@ struct Params {
     Value maxLoss = 0;   // how far below the best score such a candidate may be
 };
 
-// The level UCI_Elo stands for (MIN_ELO -> 0, MAX_ELO -> MAX_LEVEL, linear until calibrated).
+// The Elo a level plays at (interpolated between the measured levels), and the level
+// UCI_Elo stands for: the weakest one whose Elo is at least as high.
+int elo_of_level(int level);
 int level_for_elo(int elo);
 // What a level (and randomness) mean for the search and the choice.
 Params params(int level, Randomness randomness);

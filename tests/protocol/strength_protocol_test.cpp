@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "protocol/engine_process.h"
+#include "strength/strength.h"
 
 namespace chuhe::test {
 
@@ -37,7 +38,7 @@ std::string moves(EngineProcess& e, bool* morePvs) {
 TEST(StrengthProtocol, FixedSeedGivesTheSameMovesEveryTime) {
     std::string first;
     for (const char* setup : {"setoption name Skill Level value 0",
-                              "setoption name UCI_LimitStrength value true",  // UCI_Elo 800 below
+                              "setoption name UCI_LimitStrength value true",  // UCI_Elo at its lowest below
                               "setoption name Skill Level value 0"}) {
         EngineProcess e;
         e.send("uci");
@@ -46,14 +47,14 @@ TEST(StrengthProtocol, FixedSeedGivesTheSameMovesEveryTime) {
         // Exact moves: on the hand-crafted evaluation, so that they do not move with each net.
         e.send("setoption name Use NNUE value false");
         e.send(setup);
-        e.send("setoption name UCI_Elo value 800");
+        e.send("setoption name UCI_Elo value " + std::to_string(strength::MIN_ELO));
         bool morePvs = false;
         std::string played = moves(e, &morePvs);
         if (first.empty()) first = played;
         EXPECT_EQ(played, first);
-        EXPECT_FALSE(morePvs);  // four lines searched, one shown
+        EXPECT_FALSE(morePvs);  // two lines searched, one shown
     }
-    EXPECT_EQ(first, "b0c2 i0i1 h0h4 e1d1 b2b1 ");
+    EXPECT_EQ(first, "c3c4 i0i1 h0h6 e1d1 h0g2 ");
     // UCCI: the same controller, level and seed, the same moves.
     EngineProcess u;
     u.send("ucci");
@@ -87,8 +88,9 @@ TEST(StrengthProtocol, BadValuesAreRefused) {
     e.read_until("uciok");
     e.send("setoption name Skill Level value 21");
     EXPECT_EQ(e.read_line(), "info string error: option 'Skill Level' takes a number from 0 to 20");
-    e.send("setoption name UCI_Elo value 700");
-    EXPECT_EQ(e.read_line(), "info string error: option 'UCI_Elo' takes a number from 800 to 2800");
+    e.send("setoption name UCI_Elo value " + std::to_string(strength::MIN_ELO - 1));
+    EXPECT_EQ(e.read_line(), "info string error: option 'UCI_Elo' takes a number from " +
+                                 std::to_string(strength::MIN_ELO) + " to " + std::to_string(strength::MAX_ELO));
     e.send("setoption name UCI_LimitStrength value sometimes");
     EXPECT_EQ(e.read_line(), "info string error: option 'UCI_LimitStrength' takes true or false");
 }

@@ -34,7 +34,7 @@ const std::vector<std::string> HANDSHAKE = {
     "option name Book Variety type spin default 80 min 0 max 100",
     "option name Random Seed type spin default 0 min 0 max 2147483647",
     "option name UCI_LimitStrength type check default false",
-    "option name UCI_Elo type spin default 2800 min 800 max 2800",
+    "option name UCI_Elo type spin default 2643 min 732 max 2643",
     "option name Skill Level type spin default 20 min 0 max 20",
     "uciok",
 };
