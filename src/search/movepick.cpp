@@ -22,9 +22,27 @@ int mvv_lva(const Position& pos, Move m) {
 
 }  // namespace
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history,
+int capture_score(const Position& pos, const CaptureHistory& history, Move m) {
+    Piece victim = pos.piece_on(to_sq(m));
+    return 32 * piece_value(victim) +
+           history.get(pos.piece_on(from_sq(m)), to_sq(m), type_of(victim)) / 2;
+}
+
+int quiet_score(const Position& pos, const ButterflyHistory& main,
+                const PieceToHistory<16384>* const* contHist, Move m) {
+    Piece pc = pos.piece_on(from_sq(m));
+    Square to = to_sq(m);
+    return 2 * main.get(pos.side_to_move(), m) + contHist[0]->get(pc, to) +
+           contHist[1]->get(pc, to);
+}
+
+namespace {
+
+}  // namespace
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& histories,
                        const Move* killers, Move counter)
-    : pos_(pos), history_(history), ttMove_(ttMove),
+    : pos_(pos), hist_(histories), ttMove_(ttMove),
       refutations_{killers[0], killers[1], counter} {
     if (pos.in_check()) stage_ = EVASION_TT;
     else stage_ = MAIN_TT;
@@ -32,8 +50,8 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const ButterflyHistory*
     if (!ttMove_) ++stage_;
 }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history)
-    : pos_(pos), history_(history), ttMove_(ttMove), refutations_{} {
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& histories)
+    : pos_(pos), hist_(histories), ttMove_(ttMove), refutations_{} {
     stage_ = pos.in_check() ? EVASION_TT : QSEARCH_TT;
     if (ttMove_ && !(pos.pseudo_legal(ttMove_) && (pos.in_check() || !pos.empty(to_sq(ttMove_)))))
         ttMove_ = MOVE_NONE;
@@ -49,19 +67,21 @@ MovePicker::ScoredMove* MovePicker::generate_into(ScoredMove* list) {
 }
 
 void MovePicker::score_captures(ScoredMove* begin, ScoredMove* end) {
-    for (ScoredMove* s = begin; s != end; ++s) s->score = mvv_lva(pos_, s->move);
+    for (ScoredMove* s = begin; s != end; ++s) s->score = capture_score(pos_, *hist_.capture, s->move);
 }
 
 void MovePicker::score_quiets(ScoredMove* begin, ScoredMove* end) {
-    Color us = pos_.side_to_move();
-    for (ScoredMove* s = begin; s != end; ++s) s->score = history_->get(us, s->move);
+    for (ScoredMove* s = begin; s != end; ++s)
+        s->score = quiet_score(pos_, *hist_.main, hist_.contHist, s->move);
 }
 
 void MovePicker::score_evasions(ScoredMove* begin, ScoredMove* end) {
     Color us = pos_.side_to_move();
     for (ScoredMove* s = begin; s != end; ++s)
-        s->score = pos_.empty(to_sq(s->move)) ? history_->get(us, s->move)
-                                                : (1 << 20) + mvv_lva(pos_, s->move);
+        s->score = pos_.empty(to_sq(s->move))
+                       ? hist_.main->get(us, s->move) +
+                             hist_.contHist[0]->get(pos_.piece_on(from_sq(s->move)), to_sq(s->move))
+                       : (1 << 20) + mvv_lva(pos_, s->move);
 }
 
 // Moves the best-scored remaining move to the front and returns it.

@@ -1,5 +1,6 @@
-// Staged move ordering: the TT move, winning captures by MVV-LVA, killers and the counter
-// move, quiet moves by history, and losing captures last. Moves are generated only when
+// Staged move ordering: the TT move, winning captures by victim and capture history,
+// killers and the counter move, quiet moves by history and continuation history, and
+// losing captures last. Moves are generated only when
 // a stage needs them, so a cutoff by the TT move costs no generation at all.
 #pragma once
 
@@ -8,13 +9,27 @@
 
 namespace chuhe {
 
+// The ordering scores: a capture by its victim and capture history, a quiet move by its
+// history and its continuation histories one and two plies back.
+int capture_score(const Position& pos, const CaptureHistory& history, Move m);
+int quiet_score(const Position& pos, const ButterflyHistory& main,
+                const PieceToHistory<16384>* const* contHist, Move m);
+
 class MovePicker {
 public:
+    // The statistics a picker orders by; contHist holds the continuation tables of the
+    // moves one and two plies back.
+    struct Histories {
+        const ButterflyHistory* main;
+        const CaptureHistory* capture;
+        const PieceToHistory<16384>* const* contHist;
+    };
+
     // Main search. killers and counter may be MOVE_NONE.
-    MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history,
-               const Move* killers, Move counter);
+    MovePicker(const Position& pos, Move ttMove, const Histories& histories, const Move* killers,
+               Move counter);
     // Quiescence search: captures only, or every evasion when in check.
-    MovePicker(const Position& pos, Move ttMove, const ButterflyHistory* history);
+    MovePicker(const Position& pos, Move ttMove, const Histories& histories);
 
     // The next pseudo-legal move, MOVE_NONE when done. With skipQuiets the remaining quiet
     // moves (not the refutations already returned) are passed over.
@@ -34,7 +49,7 @@ private:
     Move select_best();
 
     const Position& pos_;
-    const ButterflyHistory* history_;
+    Histories hist_;
     Move ttMove_;
     Move refutations_[3];
     int stage_;

@@ -48,6 +48,8 @@ void update_pv(Move* pv, Move move, const Move* childPv) {
 
 void Worker::clear() {
     history_.clear();
+    contHist_.clear();
+    captureHistory_.clear();
     counterMoves_.clear();
 }
 
@@ -109,6 +111,8 @@ void Worker::iterative_deepening() {
     Stack stack[MAX_PLY + 10] = {};
     Stack* ss = stack + 4;
     for (int i = 0; i < MAX_PLY + 6; ++i) ss[i].ply = i;
+    // Before the root: continuation tables that are read but never learn anything useful.
+    for (int i = 1; i <= 4; ++i) (ss - i)->contHist = contHist_.at(NO_PIECE, Square(0));
     Move pv[MAX_PLY + 1];
     ss->pv = pv;
 
@@ -280,6 +284,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             ss->currentMove = MOVE_NULL;
             ss->movedPiece = NO_PIECE;
+            ss->contHist = contHist_.at(NO_PIECE, Square(0));
             eval_.do_null_move(pos_);
             Value nullValue = -search<false>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             eval_.undo_null_move(pos_);
@@ -300,10 +305,12 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     Move counter = prevMove && prevMove != MOVE_NULL
                        ? counterMoves_.get((ss - 1)->movedPiece, to_sq(prevMove))
                        : MOVE_NONE;
-    MovePicker mp(pos_, ttMove, &history_, ss->killers, counter);
+    const PieceToHistory<16384>* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
+    MovePicker mp(pos_, ttMove, {&history_, &captureHistory_, contHist}, ss->killers, counter);
     Value bestValue = -VALUE_INFINITE, value = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
-    int moveCount = 0;
+    Move capturesSearched[32];
+    int moveCount = 0, captureCount = 0;
     bool skipQuiets = false;
 
     while (Move move = mp.next(skipQuiets)) {
@@ -315,7 +322,11 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         ss->moveCount = ++moveCount;
         bool capture = !pos_.empty(to_sq(move));
         bool givesCheck = pos_.gives_check(move);
+        Piece movedPiece = pos_.piece_on(from_sq(move));
         int newDepth = depth - 1;
+        int contScore = capture ? 0
+                                : contHist[0]->get(movedPiece, to_sq(move)) +
+                                      contHist[1]->get(movedPiece, to_sq(move));
 
         // Shallow-depth pruning, once a move has been searched and no mate is at stake.
         if (!rootNode && bestValue > VALUE_RULE_LOSS_IN_MAX_PLY && has_attacking_pieces(pos_, us)) {
@@ -325,6 +336,8 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                     skipQuiets = true;
                     continue;
                 }
+                // Continuation history: moves that failed in this very context before.
+                if (lmrDepth < 4 && contScore < -3000 * (depth - 1)) continue;
                 if (!ss->inCheck && lmrDepth < 6 && ss->staticEval + 100 + 90 * lmrDepth <= alpha)
                     continue;
                 if (!see_ge(pos_, move, -20 * lmrDepth * lmrDepth)) continue;
@@ -336,7 +349,8 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         if (givesCheck && ss->ply < 2 * rootDepth_) newDepth += 1;
 
         ss->currentMove = move;
-        ss->movedPiece = pos_.piece_on(from_sq(move));
+        ss->movedPiece = movedPiece;
+        ss->contHist = contHist_.at(movedPiece, to_sq(move));
         eval_.do_move(pos_, move);
         // The child's PV starts empty for every move: a move that raises alpha without a PV
         // re-search (it fails high) must not inherit the previous move's continuation.
@@ -348,7 +362,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             r += !improving;
             r -= PvNode;
             r -= givesCheck;
-            if (!capture) r -= std::clamp(history_.get(us, move) / 6000, -2, 2);
+            if (!capture) r -= std::clamp((2 * history_.get(us, move) + contScore - 4000) / 12000, -2, 2);
             int d = std::clamp(newDepth - r, 1, newDepth);
             value = -search<false>(ss + 1, -(alpha + 1), -alpha, d, true);
             if (value > alpha && d < newDepth)
@@ -389,14 +403,22 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 alpha = value;
             }
         }
-        if (!capture && move != bestMove && quietCount < 32) quietsSearched[quietCount++] = move;
+        if (move != bestMove) {
+            if (!capture && quietCount < 32) quietsSearched[quietCount++] = move;
+            else if (capture && captureCount < 32) capturesSearched[captureCount++] = move;
+        }
     }
 
     // No legal move: in xiangqi that loses, in check or not.
     if (!moveCount) return mated_in(ss->ply);
 
-    if (bestMove && pos_.empty(to_sq(bestMove)))
-        update_quiet_stats(ss, bestMove, quietsSearched, quietCount, depth);
+    if (bestMove) {
+        if (pos_.empty(to_sq(bestMove))) {
+            update_quiet_stats(ss, bestMove, quietsSearched, quietCount, depth);
+            update_capture_stats(MOVE_NONE, capturesSearched, captureCount, depth);
+        } else
+            update_capture_stats(bestMove, capturesSearched, captureCount, depth);
+    }
 
     Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
     pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, depth, bestMove, ss->staticEval);
@@ -446,7 +468,8 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         futilityBase = ss->staticEval + 100;
     }
 
-    MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, &history_);
+    const PieceToHistory<16384>* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
+    MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, {&history_, &captureHistory_, contHist});
     Move bestMove = MOVE_NONE;
     int moveCount = 0;
     while (Move move = mp.next()) {
@@ -464,6 +487,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         }
         ss->currentMove = move;
         ss->movedPiece = pos_.piece_on(from_sq(move));
+        ss->contHist = contHist_.at(ss->movedPiece, to_sq(move));
         eval_.do_move(pos_, move);
         Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha);
         eval_.undo_move(pos_);
@@ -492,13 +516,36 @@ void Worker::update_quiet_stats(Stack* ss, Move move, const Move* quiets, int qu
     Color us = pos_.side_to_move();
     int bonus = history_bonus(depth);
     history_.update(us, move, bonus);
-    for (int i = 0; i < quietCount; ++i) history_.update(us, quiets[i], -bonus);
+    update_continuation(ss, pos_.piece_on(from_sq(move)), to_sq(move), bonus);
+    for (int i = 0; i < quietCount; ++i) {
+        history_.update(us, quiets[i], -bonus);
+        update_continuation(ss, pos_.piece_on(from_sq(quiets[i])), to_sq(quiets[i]), -bonus);
+    }
     if (ss->killers[0] != move) {
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = move;
     }
     Move prev = (ss - 1)->currentMove;
     if (prev && prev != MOVE_NULL) counterMoves_.set((ss - 1)->movedPiece, to_sq(prev), move);
+}
+
+// The continuation tables of the moves one and two plies back learn this move's bonus.
+void Worker::update_continuation(Stack* ss, Piece pc, Square to, int bonus) {
+    for (int i = 1; i <= 2; ++i) {
+        Move prev = (ss - i)->currentMove;
+        if (prev && prev != MOVE_NULL) (ss - i)->contHist->update(pc, to, bonus);
+    }
+}
+
+// best: the capture that cut off or raised alpha (MOVE_NONE when a quiet move did); the
+// captures tried before it lose what it gains.
+void Worker::update_capture_stats(Move best, const Move* captures, int captureCount, int depth) {
+    int bonus = history_bonus(depth);
+    auto update = [&](Move m, int b) {
+        captureHistory_.update(pos_.piece_on(from_sq(m)), to_sq(m), type_of(pos_.piece_on(to_sq(m))), b);
+    };
+    if (best) update(best, bonus);
+    for (int i = 0; i < captureCount; ++i) update(captures[i], -bonus);
 }
 
 }  // namespace chuhe

@@ -81,6 +81,7 @@ private:
         int ply;
         Move currentMove;
         Piece movedPiece;
+        PieceToHistory<16384>* contHist;  // the continuation table of currentMove
         Move killers[2];
         Value staticEval;
         int moveCount;
@@ -94,6 +95,8 @@ private:
     template <bool PvNode>
     Value qsearch(Stack* ss, Value alpha, Value beta);
     void update_quiet_stats(Stack* ss, Move move, const Move* quiets, int quietCount, int depth);
+    void update_continuation(Stack* ss, Piece pc, Square to, int bonus);
+    void update_capture_stats(Move best, const Move* captures, int captureCount, int depth);
     void check_time();
     void report(int depth);
     SearchResult result();
@@ -110,6 +113,8 @@ private:
     int bestMoveChanges_ = 0;
     std::atomic<uint64_t> nodes_{0};
     ButterflyHistory history_;
+    ContinuationHistory contHist_;
+    CaptureHistory captureHistory_;
     CounterMoves counterMoves_;
     RepetitionJudge repetitions_;
     Evaluator eval_;  // owns this thread's accumulator stack
