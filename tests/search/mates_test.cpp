@@ -1,5 +1,6 @@
 // The composed mating problems of the shared data (ElephantEye's test set): how many the
-// search proves within a fixed node budget per problem, one thread.
+// search proves within a fixed node budget per problem, one thread. Issue 12 counts a mate
+// of any length for red within 1M nodes; the goal there is 100 of 105.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -42,10 +43,10 @@ std::vector<Problem> load_problems() {
 }  // namespace
 
 TEST(ComposedMates, FoundWithinNodeBudget) {
-    constexpr uint64_t BUDGET = 200000;
+    constexpr uint64_t BUDGET = 1000000;
     std::vector<Problem> problems = load_problems();
     ASSERT_EQ(problems.size(), 105u);
-    int found = 0;
+    int found = 0, withinLength = 0;
     for (const Problem& p : problems) {
         SearchLimits limits;
         limits.nodes = BUDGET;
@@ -53,16 +54,16 @@ TEST(ComposedMates, FoundWithinNodeBudget) {
         Position pos;
         ASSERT_TRUE(pos.set(p.fen)) << p.id;
         ASSERT_TRUE(MoveList::of<LEGAL>(pos).contains(r.result.best)) << p.id;
-        // A proven mate for red no longer than the known one; a shorter one is fine.
-        bool mate = r.result.score >= VALUE_MATE_IN_MAX_PLY &&
-                    VALUE_MATE - r.result.score <= 2 * p.dm - 1;
+        // A proven mate for red, and one no longer than the known one.
+        bool mate = r.result.score >= VALUE_MATE_IN_MAX_PLY;
         found += mate;
+        withinLength += mate && VALUE_MATE - r.result.score <= 2 * p.dm - 1;
         // Never a mate score for the defender: red to move always has the mate.
         EXPECT_GT(r.result.score, VALUE_MATED_IN_MAX_PLY) << p.id;
     }
     std::cout << "composed mates found within " << BUDGET << " nodes: " << found << " of "
-              << problems.size() << "\n";
-    EXPECT_GE(found, 76);
+              << problems.size() << " (" << withinLength << " no longer than the known mate)\n";
+    EXPECT_GE(found, 89);
 }
 
 }  // namespace chuhe::test
