@@ -9,40 +9,42 @@
 
 namespace chuhe {
 
-// Moves that caused cutoffs before score higher; every update pulls the entry towards
-// the bonus ("gravity"), so the values stay within +-MAX and old knowledge fades.
+// Every update pulls an entry towards the bonus ("gravity"), so the values stay within
+// +-max and old knowledge fades.
+inline void gravity_update(int16_t& e, int bonus, int max) {
+    e += bonus - e * std::abs(bonus) / max;
+}
+
+// Moves that caused cutoffs before score higher.
 struct ButterflyHistory {
     static constexpr int MAX = 16384;
     int16_t table[COLOR_NB][SQUARE_NB][SQUARE_NB];
 
     int get(Color c, Move m) const { return table[c][from_sq(m)][to_sq(m)]; }
     void update(Color c, Move m, int bonus) {
-        int16_t& e = table[c][from_sq(m)][to_sq(m)];
-        e += bonus - e * std::abs(bonus) / MAX;
+        gravity_update(table[c][from_sq(m)][to_sq(m)], bonus, MAX);
     }
     void clear() { std::memset(table, 0, sizeof(table)); }
 };
 
 // Indexed by the moving piece and its target: one table per (piece, square) of the move
 // one or two plies back ("continuation history"), and the capture history below.
-template <int Max>
 struct PieceToHistory {
-    static constexpr int MAX = Max;
+    static constexpr int MAX = 16384;
     int16_t table[PIECE_NB][SQUARE_NB];
 
     int get(Piece p, Square to) const { return table[p][to]; }
-    void update(Piece p, Square to, int bonus) {
-        int16_t& e = table[p][to];
-        e += bonus - e * std::abs(bonus) / MAX;
-    }
+    void update(Piece p, Square to, int bonus) { gravity_update(table[p][to], bonus, MAX); }
 };
 
 // A quiet move's value in answer to the move one ply back and to our own move two plies
 // back: the patterns of "after his rook goes there, my horse goes here".
 struct ContinuationHistory {
-    PieceToHistory<16384> table[PIECE_NB][SQUARE_NB];
+    PieceToHistory table[PIECE_NB][SQUARE_NB];
 
-    PieceToHistory<16384>* at(Piece p, Square to) { return &table[p][to]; }
+    PieceToHistory* at(Piece p, Square to) { return &table[p][to]; }
+    // The table of "no move" (before the root, after a null move): read, never useful.
+    PieceToHistory* none() { return &table[NO_PIECE][0]; }
     void clear() { std::memset(table, 0, sizeof(table)); }
 };
 
@@ -54,8 +56,7 @@ struct CaptureHistory {
 
     int get(Piece p, Square to, PieceType captured) const { return table[p][to][captured]; }
     void update(Piece p, Square to, PieceType captured, int bonus) {
-        int16_t& e = table[p][to][captured];
-        e += bonus - e * std::abs(bonus) / MAX;
+        gravity_update(table[p][to][captured], bonus, MAX);
     }
     void clear() { std::memset(table, 0, sizeof(table)); }
 };

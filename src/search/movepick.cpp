@@ -20,23 +20,21 @@ int mvv_lva(const Position& pos, Move m) {
     return 16 * piece_value(pos.piece_on(to_sq(m))) - type_of(pos.piece_on(from_sq(m)));
 }
 
-}  // namespace
-
+// A capture by its victim and capture history.
 int capture_score(const Position& pos, const CaptureHistory& history, Move m) {
     Piece victim = pos.piece_on(to_sq(m));
     return 32 * piece_value(victim) +
            history.get(pos.piece_on(from_sq(m)), to_sq(m), type_of(victim)) / 2;
 }
 
+// A quiet move by its history and its continuation histories one and two plies back.
 int quiet_score(const Position& pos, const ButterflyHistory& main,
-                const PieceToHistory<16384>* const* contHist, Move m) {
+                const PieceToHistory* const* contHist, Move m) {
     Piece pc = pos.piece_on(from_sq(m));
     Square to = to_sq(m);
     return 2 * main.get(pos.side_to_move(), m) + contHist[0]->get(pc, to) +
            contHist[1]->get(pc, to);
 }
-
-namespace {
 
 }  // namespace
 
@@ -67,7 +65,8 @@ MovePicker::ScoredMove* MovePicker::generate_into(ScoredMove* list) {
 }
 
 void MovePicker::score_captures(ScoredMove* begin, ScoredMove* end) {
-    for (ScoredMove* s = begin; s != end; ++s) s->score = capture_score(pos_, *hist_.capture, s->move);
+    for (ScoredMove* s = begin; s != end; ++s)
+        s->score = capture_score(pos_, *hist_.capture, s->move);
 }
 
 void MovePicker::score_quiets(ScoredMove* begin, ScoredMove* end) {

@@ -1,19 +1,13 @@
 // Staged move ordering: the TT move, winning captures by victim and capture history,
 // killers and the counter move, quiet moves by history and continuation history, and
-// losing captures last. Moves are generated only when
-// a stage needs them, so a cutoff by the TT move costs no generation at all.
+// losing captures last. Moves are generated only when a stage needs them, so a cutoff by
+// the TT move costs no generation at all.
 #pragma once
 
 #include "core/movegen.h"
 #include "search/history.h"
 
 namespace chuhe {
-
-// The ordering scores: a capture by its victim and capture history, a quiet move by its
-// history and its continuation histories one and two plies back.
-int capture_score(const Position& pos, const CaptureHistory& history, Move m);
-int quiet_score(const Position& pos, const ButterflyHistory& main,
-                const PieceToHistory<16384>* const* contHist, Move m);
 
 class MovePicker {
 public:
@@ -22,7 +16,7 @@ public:
     struct Histories {
         const ButterflyHistory* main;
         const CaptureHistory* capture;
-        const PieceToHistory<16384>* const* contHist;
+        const PieceToHistory* const* contHist;
     };
 
     // Main search. killers and counter may be MOVE_NONE.

@@ -112,7 +112,7 @@ void Worker::iterative_deepening() {
     Stack* ss = stack + 4;
     for (int i = 0; i < MAX_PLY + 6; ++i) ss[i].ply = i;
     // Before the root: continuation tables that are read but never learn anything useful.
-    for (int i = 1; i <= 4; ++i) (ss - i)->contHist = contHist_.at(NO_PIECE, Square(0));
+    for (int i = 1; i <= 4; ++i) (ss - i)->contHist = contHist_.none();
     Move pv[MAX_PLY + 1];
     ss->pv = pv;
 
@@ -284,7 +284,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             ss->currentMove = MOVE_NULL;
             ss->movedPiece = NO_PIECE;
-            ss->contHist = contHist_.at(NO_PIECE, Square(0));
+            ss->contHist = contHist_.none();
             eval_.do_null_move(pos_);
             Value nullValue = -search<false>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             eval_.undo_null_move(pos_);
@@ -305,7 +305,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     Move counter = prevMove && prevMove != MOVE_NULL
                        ? counterMoves_.get((ss - 1)->movedPiece, to_sq(prevMove))
                        : MOVE_NONE;
-    const PieceToHistory<16384>* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
+    const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
     MovePicker mp(pos_, ttMove, {&history_, &captureHistory_, contHist}, ss->killers, counter);
     Value bestValue = -VALUE_INFINITE, value = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
@@ -362,7 +362,8 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             r += !improving;
             r -= PvNode;
             r -= givesCheck;
-            if (!capture) r -= std::clamp((2 * history_.get(us, move) + contScore - 4000) / 12000, -2, 2);
+            if (!capture)
+                r -= std::clamp((2 * history_.get(us, move) + contScore - 4000) / 12000, -2, 2);
             int d = std::clamp(newDepth - r, 1, newDepth);
             value = -search<false>(ss + 1, -(alpha + 1), -alpha, d, true);
             if (value > alpha && d < newDepth)
@@ -468,7 +469,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         futilityBase = ss->staticEval + 100;
     }
 
-    const PieceToHistory<16384>* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
+    const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
     MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, {&history_, &captureHistory_, contHist});
     Move bestMove = MOVE_NONE;
     int moveCount = 0;
@@ -542,7 +543,8 @@ void Worker::update_continuation(Stack* ss, Piece pc, Square to, int bonus) {
 void Worker::update_capture_stats(Move best, const Move* captures, int captureCount, int depth) {
     int bonus = history_bonus(depth);
     auto update = [&](Move m, int b) {
-        captureHistory_.update(pos_.piece_on(from_sq(m)), to_sq(m), type_of(pos_.piece_on(to_sq(m))), b);
+        captureHistory_.update(pos_.piece_on(from_sq(m)), to_sq(m),
+                               type_of(pos_.piece_on(to_sq(m))), b);
     };
     if (best) update(best, bonus);
     for (int i = 0; i < captureCount; ++i) update(captures[i], -bonus);

@@ -81,7 +81,7 @@ private:
         int ply;
         Move currentMove;
         Piece movedPiece;
-        PieceToHistory<16384>* contHist;  // the continuation table of currentMove
+        PieceToHistory* contHist;  // the continuation table of currentMove
         Move killers[2];
         Value staticEval;
         int moveCount;
