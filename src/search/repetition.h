@@ -24,6 +24,13 @@ namespace chuhe {
 // same position reached fresh. Nodes with a final ruling return before the TT is touched.
 constexpr uint64_t FOLD_KEY = 0x6A09E667F3BCC909ULL;
 
+// What a node answers when the move that reached it completed the offender's third
+// occurrence: the rules forbid that move (the offender must vary), so the parent passes
+// over it as if it did not exist; only with no other move does the offender lose by rule.
+// Scoring the move as a rule loss instead would let a defender choose the rule loss over a
+// longer mate, and a mate forced through the perpetual would show as a rule win.
+constexpr Value VALUE_FORBIDDEN = VALUE_NONE + 1;
+
 class RepetitionJudge {
 public:
     // Score, for the side to move at `ply`, of the current position, which repeats the one at

@@ -231,13 +231,24 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     // A repeated position is either ruled on (the line ends) or searched on under its own
     // TT key, as its value depends on the history (see FOLD_KEY).
     int previous = find_repetition(pos_);
+    Value ruleCap = VALUE_INFINITE;  // the rule loss this node is worth at most, see below
     if (!rootNode) {
         if (pool_.stop_requested()) return VALUE_ZERO;
         if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : eval_.evaluate(pos_);
         if (natural_limit_draw(pos_)) return VALUE_DRAW;
         if (previous >= 0) {
             Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules);
-            if (v != VALUE_NONE) return v;
+            // The offender's own move into the third occurrence is forbidden. An offender to
+            // move there has lost by the rules (whichever side completed the cycle), but if
+            // every way to vary is mated, the mate is the worse loss and what the line is worth:
+            // so a mate forced through a perpetual is not hidden behind the rule win. Searched
+            // with beta at the rule loss, and kept out of the TT (the value depends on the
+            // history, and the fold key is shared with the second occurrence).
+            if (v != VALUE_NONE) {
+                if (v >= VALUE_RULE_WIN_IN_MAX_PLY) return VALUE_FORBIDDEN;
+                if (v > VALUE_RULE_LOSS_IN_MAX_PLY || v <= alpha) return v;
+                ruleCap = beta = std::min(beta, v);
+            }
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = std::max(mated_in(ss->ply), alpha);
@@ -251,7 +262,8 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     bool ttHit = pool_.tt_.probe(key, &tte);
     Value ttValue = ttHit ? value_from_tt(tte.value, ss->ply) : VALUE_NONE;
     Move ttMove = rootNode ? rootMoves_[pvIdx_].pv[0] : ttHit ? tte.move : MOVE_NONE;
-    if (!PvNode && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
+    const bool capped = ruleCap != VALUE_INFINITE;
+    if (!PvNode && !capped && ttHit && tte.depth >= depth && ttValue != VALUE_NONE &&
         pos_.rule60_count() < 100 && (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER))) {
         if (ttMove && ttValue >= beta && pos_.empty(to_sq(ttMove)) && pos_.pseudo_legal(ttMove))
             update_quiet_stats(ss, ttMove, nullptr, 0, depth);
@@ -271,7 +283,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                     ss->staticEval > (ss - 2)->staticEval;
     }
 
-    if (!PvNode && !ss->inCheck) {
+    if (!PvNode && !ss->inCheck && !capped) {
         // Reverse futility: far enough above beta that a quiet move will not lose it all.
         if (depth < 8 && eval - (90 - 30 * improving) * depth >= beta && eval < VALUE_RULE_WIN_IN_MAX_PLY)
             return eval;
@@ -310,7 +322,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     Value bestValue = -VALUE_INFINITE, value = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
     Move capturesSearched[32];
-    int moveCount = 0, captureCount = 0;
+    int moveCount = 0, captureCount = 0, forbidden = 0;  // forbidden: by the repetition rules
     bool skipQuiets = false;
 
     while (Move move = mp.next(skipQuiets)) {
@@ -380,6 +392,16 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
 
         if (pool_.stop_requested()) return VALUE_ZERO;
 
+        if (value == -VALUE_FORBIDDEN) {
+            // At the root the move was asked for (searchmoves, or the only one): it loses.
+            if (rootNode) value = rule_loss_in(1);
+            else {
+                ss->moveCount = --moveCount;
+                ++forbidden;
+                continue;
+            }
+        }
+
         if (rootNode) {
             RootMove& rm = *std::find(rootMoves_.begin(), rootMoves_.end(), move);
             if (moveCount == 1 || value > alpha) {
@@ -410,8 +432,9 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         }
     }
 
-    // No legal move: in xiangqi that loses, in check or not.
-    if (!moveCount) return mated_in(ss->ply);
+    // No legal move: in xiangqi that loses, in check or not; with only forbidden ones, the
+    // offender has to complete the perpetual and loses by rule.
+    if (!moveCount) return std::min(forbidden ? rule_loss_in(ss->ply + 1) : mated_in(ss->ply), ruleCap);
 
     if (bestMove) {
         if (pos_.empty(to_sq(bestMove))) {
@@ -421,6 +444,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
             update_capture_stats(bestMove, capturesSearched, captureCount, depth);
     }
 
+    if (capped) return std::min(bestValue, ruleCap);
     Bound bound = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
     pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, depth, bestMove, ss->staticEval);
     return bestValue;
@@ -444,7 +468,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     int previous = find_repetition(pos_);
     if (previous >= 0) {
         Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules);
-        if (v != VALUE_NONE) return v;
+        if (v != VALUE_NONE) return v >= VALUE_RULE_WIN_IN_MAX_PLY ? VALUE_FORBIDDEN : v;
     }
 
     uint64_t key = pos_.key() ^ (previous >= 0 ? FOLD_KEY : 0);
@@ -472,7 +496,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
     MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, {&history_, &captureHistory_, contHist});
     Move bestMove = MOVE_NONE;
-    int moveCount = 0;
+    int moveCount = 0, forbidden = 0;
     while (Move move = mp.next()) {
         if (!pos_.legal(move)) continue;
         ++moveCount;
@@ -493,6 +517,11 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha);
         eval_.undo_move(pos_);
         if (pool_.stop_requested()) return VALUE_ZERO;
+        if (value == -VALUE_FORBIDDEN) {
+            --moveCount;
+            ++forbidden;
+            continue;
+        }
 
         if (value > bestValue) {
             bestValue = value;
@@ -505,7 +534,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         }
     }
 
-    if (ss->inCheck && !moveCount) return mated_in(ss->ply);
+    if (ss->inCheck && !moveCount) return forbidden ? rule_loss_in(ss->ply + 1) : mated_in(ss->ply);
 
     Bound bound = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
     pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, 0, bestMove, ss->staticEval);

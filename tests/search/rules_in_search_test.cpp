@@ -110,16 +110,32 @@ TEST(RulesInSearch, RuleSetChoosesTheRuling) {
     EXPECT_FALSE(is_decisive(r.result.score));
 }
 
-// Black threatens Rh0 mate, so red's only moves that do not lose at once are the rook checks
-// of the cycle: at the third occurrence red must repeat and lose by the rules, or be mated.
-// Black, to move, scores the rule win, and never a mate.
-TEST(RulesInSearch, WinsWhenTheOpponentMustCompleteTheForbiddenPerpetual) {
+// Black, two rooks against one, mates in 7 whatever red does: red's checks round the cycle
+// only put it off until the third occurrence, where the rules forbid red to check again.
+// The search reports the mate; before the forbidden move was passed over it scored the rule
+// win instead (red "chose" to lose by the rule rather than be mated), and at depth 16 even
+// played for it (d8d9 a8a9).
+TEST(RulesInSearch, AMateForcedThroughTheForbiddenPerpetualIsReportedAsTheMate) {
     std::string fen = "3k5/9/9/9/9/7r1/9/9/8r/R3K4 w - - 0 1";
     std::string moves = "a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8";
-    SearchRun r = run_search(fen, depth_limit(8), 1, words(moves));
-    EXPECT_EQ(Position::move_to_string(r.result.best), "d8d9");
-    EXPECT_EQ(r.result.score, rule_win_in(2)) << "red's a8a9 completes the third occurrence";
-    for (const SearchInfo& info : r.infos) EXPECT_FALSE(is_mate_score(info.score)) << info.depth;
+    SearchRun r = run_search(fen, depth_limit(16), 1, words(moves));
+    EXPECT_GE(r.result.score, mate_in(13)) << "a mate for black in 7 moves or fewer";
+    for (const SearchInfo& info : r.infos) EXPECT_FALSE(is_rule_score(info.score)) << info.depth;
+    // Made to play the move into the third occurrence, red loses by the rule, one ply away.
+    Position pos = play(fen, moves + " d8d9");
+    SearchLimits only = depth_limit(4);
+    only.searchmoves = {pos.parse_move("a8a9")};
+    EXPECT_EQ(run_search(fen, only, 1, words(moves + " d8d9")).result.score, rule_loss_in(1));
+}
+
+// Composed problem 225 (ElephantEye's collection): red mates, and black's only resistance is
+// the perpetual check Re1e0+, Re0e1+ round red's king. Red completes the third occurrence
+// with black to move: black has lost by the rules there, but varying instead is mated sooner,
+// and the search reports that mate, not the rule win it reported before at this depth.
+TEST(RulesInSearch, TheOffenderLostByTheRulesIsStillSeenToBeMated) {
+    SearchRun r = run_search("4ka3/2P2P3/3R1a3/4r2C1/9/9/6pC1/7p1/4r4/5K3 w - - 0 1", depth_limit(14));
+    EXPECT_TRUE(is_mate_score(r.result.score) && r.result.score > 0) << r.result.score;
+    EXPECT_EQ(Position::move_to_string(r.result.best), "d7d9");
 }
 
 }  // namespace chuhe::test
