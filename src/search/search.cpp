@@ -46,6 +46,8 @@ void update_pv(Move* pv, Move move, const Move* childPv) {
 
 }  // namespace
 
+constexpr int MATE_SEARCH_PLIES = 127;
+
 void Worker::clear() {
     history_.clear();
     contHist_.clear();
@@ -62,6 +64,10 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
     callsCnt_ = 0;
     bestMoveChanges_ = 0;
     multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
+    mateSearchNodes_ = 0;
+    mateProof_ = VALUE_NONE;
+    matePv_.clear();
+    if (is_main()) mateSearch_.reset(root, MATE_SEARCH_PLIES);
     eval_.set_network(pool_.options_.net);
     eval_.reset(pos_);
 }
@@ -151,11 +157,20 @@ void Worker::iterative_deepening() {
                 delta += delta / 2;
             }
             std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIdx_ + 1);
-            if (is_main() && !pool_.stop_requested() && pvIdx_ + 1 == multiPV_) report(rootDepth_);
+            if (is_main() && !pool_.stop_requested() && pvIdx_ + 1 == multiPV_) {
+                apply_mate_proof();
+                report(rootDepth_);
+            }
         }
         if (pool_.stop_requested()) break;
         completedDepth_ = rootDepth_;
         if (!is_main()) continue;
+
+        if (mateProof_ == VALUE_NONE) {
+            advance_mate_search();
+            if (pool_.stop_requested()) break;
+            if (apply_mate_proof()) report(completedDepth_);
+        }
 
         Value best = rootMoves_[0].score;
         bool timed = limits.use_time_management() || limits.movetime;
@@ -164,7 +179,7 @@ void Worker::iterative_deepening() {
             pool_.stop();
         // A forced mate (either way) found under a clock: no point thinking on.
         if (timed && !pool_.ponder_ && is_mate_score(best) &&
-            VALUE_MATE - std::abs(best) <= completedDepth_)
+            (VALUE_MATE - std::abs(best) <= completedDepth_ || best == mateProof_))
             pool_.stop();
         // Stop before an iteration that would likely not finish in the optimum time;
         // an unstable best move earns more time.
@@ -174,6 +189,48 @@ void Worker::iterative_deepening() {
                 pool_.stop();
         }
     }
+}
+
+// The mate finder works on while it has spent less than an eighth of the search's nodes: a
+// share that costs little where it fails, and proves the long mates by checks that alpha-beta
+// sees only many iterations later, or never. Its moves count as nodes.
+void Worker::advance_mate_search() {
+    constexpr uint64_t CHUNK = 2048;
+    while (!mateSearch_.proven() && !mateSearch_.disproven() && !mateSearch_.full() &&
+           mateSearchNodes_ * 8 < nodes() && !pool_.stop_requested()) {
+        uint64_t step = std::min<uint64_t>(CHUNK, nodes() / 8 - mateSearchNodes_);
+        if (uint64_t limit = pool_.limits_.nodes)
+            step = std::min(step, limit - std::min(limit, pool_.nodes_searched()));
+        if (!step) {
+            callsCnt_ = 0;
+            check_time();
+            break;
+        }
+        uint64_t made = mateSearch_.run(step);
+        mateSearchNodes_ += made;
+        nodes_.store(nodes() + made, std::memory_order_relaxed);
+        callsCnt_ = 0;
+        check_time();
+    }
+    if (!mateSearch_.proven()) return;
+    std::vector<Move> pv = mateSearch_.pv();
+    // Only a move the search may play (searchmoves, banmoves).
+    if (std::find(rootMoves_.begin(), rootMoves_.end(), pv[0]) == rootMoves_.end()) return;
+    mateProof_ = mate_in(mateSearch_.mate_plies());
+    matePv_ = pv;
+}
+
+// A proven mate stands whatever the iterations say, unless they find one as short. Returns
+// whether the best move or its score changed.
+bool Worker::apply_mate_proof() {
+    if (mateProof_ == VALUE_NONE || rootMoves_[0].score >= mateProof_) return false;
+    RootMove& rm = *std::find(rootMoves_.begin(), rootMoves_.end(), matePv_[0]);
+    rm.score = rm.averageScore = mateProof_;
+    rm.bound = BOUND_EXACT;
+    rm.pv = matePv_;
+    rm.selDepth = std::max(rm.selDepth, int(matePv_.size()));
+    std::stable_sort(rootMoves_.begin(), rootMoves_.end());
+    return true;
 }
 
 void Worker::check_time() {

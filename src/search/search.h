@@ -12,6 +12,7 @@
 #include "eval/evaluator.h"
 #include "eval/value.h"
 #include "search/history.h"
+#include "search/mate_search.h"
 #include "search/repetition.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -98,6 +99,8 @@ private:
     void update_continuation(Stack* ss, Piece pc, Square to, int bonus);
     void update_capture_stats(Move best, const Move* captures, int captureCount, int depth);
     void check_time();
+    void advance_mate_search();
+    bool apply_mate_proof();
     void report(int depth);
     SearchResult result();
     void count_node() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
@@ -117,6 +120,11 @@ private:
     CaptureHistory captureHistory_;
     CounterMoves counterMoves_;
     RepetitionJudge repetitions_;
+    // The main worker's mate finder, given a share of the nodes after each iteration.
+    MateSearch mateSearch_;
+    uint64_t mateSearchNodes_ = 0;
+    Value mateProof_ = VALUE_NONE;  // the proven mate, once found
+    std::vector<Move> matePv_;
     Evaluator eval_;  // owns this thread's accumulator stack
 };
 
