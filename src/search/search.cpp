@@ -63,6 +63,7 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
     nmpMinPly_ = 0;
     callsCnt_ = 0;
     bestMoveChanges_ = 0;
+    lastReported_ = RootMove(MOVE_NONE);
     multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
     mateSearchNodes_ = 0;
     mateProof_ = VALUE_NONE;
@@ -85,6 +86,11 @@ void Worker::run() {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     pool_.stop();
     while (pool_.helpersRunning_.load(std::memory_order_acquire) > 0) std::this_thread::yield();
+    // A move searched to the end in an iteration cut short can still take the lead: the GUI's
+    // last line then says what the best move is played for.
+    if (!rootMoves_.empty() && rootMoves_[0].score != -VALUE_INFINITE &&
+        (rootMoves_[0].score != lastReported_.score || rootMoves_[0].pv != lastReported_.pv))
+        report(rootDepth_);
     pool_.listener_.on_bestmove(result());
 }
 
@@ -263,6 +269,7 @@ void Worker::report(int depth) {
         info.time = elapsed;
         info.hashfull = hashfull;
         info.pv = rm.pv;
+        if (i == 0) lastReported_ = rm;
         pool_.listener_.on_info(info);
     }
 }
@@ -363,6 +370,32 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 Value v = search<false>(ss, beta - 1, beta, depth - R, false);
                 nmpMinPly_ = 0;
                 if (v >= beta) return nullValue;
+            }
+        }
+
+        // ProbCut: a good capture whose reduced search beats beta by a margin will almost
+        // surely beat beta at full depth too. Not when the TT already says it does not.
+        Value probCutBeta = beta + 60 - 20 * improving;
+        if (depth >= 6 && !is_decisive(beta) &&
+            !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
+            const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
+            MovePicker mp(pos_, ttMove, {&history_, &captureHistory_, contHist});
+            while (Move move = mp.next()) {
+                if (!pos_.legal(move) || !see_ge(pos_, move, probCutBeta - ss->staticEval)) continue;
+                ss->currentMove = move;
+                ss->movedPiece = pos_.piece_on(from_sq(move));
+                ss->contHist = contHist_.at(ss->movedPiece, to_sq(move));
+                eval_.do_move(pos_, move);
+                Value value = -qsearch<false>(ss + 1, -probCutBeta, -probCutBeta + 1);
+                if (value >= probCutBeta)
+                    value = -search<false>(ss + 1, -probCutBeta, -probCutBeta + 1, depth - 4, !cutNode);
+                eval_.undo_move(pos_);
+                if (pool_.stop_requested()) return VALUE_ZERO;
+                if (value >= probCutBeta && !is_decisive(value)) {
+                    pool_.tt_.store(key, value_to_tt(value, ss->ply), BOUND_LOWER, depth - 3, move,
+                                    ss->staticEval);
+                    return value - (probCutBeta - beta);
+                }
             }
         }
     }

@@ -114,6 +114,7 @@ private:
     int nmpMinPly_ = 0;
     int callsCnt_ = 0;
     int bestMoveChanges_ = 0;
+    RootMove lastReported_{MOVE_NONE};  // the first line of the last report
     std::atomic<uint64_t> nodes_{0};
     ButterflyHistory history_;
     ContinuationHistory contHist_;
