@@ -347,6 +347,9 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                     ss->staticEval > (ss - 2)->staticEval;
     }
 
+    // The continuation tables of the moves one and two plies back, for ProbCut and the move loop.
+    const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
+
     if (!PvNode && !ss->inCheck && !capped) {
         // Reverse futility: far enough above beta that a quiet move will not lose it all.
         if (depth < 8 && eval - (90 - 30 * improving) * depth >= beta && eval < VALUE_RULE_WIN_IN_MAX_PLY)
@@ -378,7 +381,6 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         Value probCutBeta = beta + 60 - 20 * improving;
         if (depth >= 6 && !is_decisive(beta) &&
             !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
-            const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
             MovePicker mp(pos_, ttMove, {&history_, &captureHistory_, contHist});
             while (Move move = mp.next()) {
                 if (!pos_.legal(move) || !see_ge(pos_, move, probCutBeta - ss->staticEval)) continue;
@@ -407,7 +409,6 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     Move counter = prevMove && prevMove != MOVE_NULL
                        ? counterMoves_.get((ss - 1)->movedPiece, to_sq(prevMove))
                        : MOVE_NONE;
-    const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
     MovePicker mp(pos_, ttMove, {&history_, &captureHistory_, contHist}, ss->killers, counter);
     Value bestValue = -VALUE_INFINITE, value = -VALUE_INFINITE;
     Move bestMove = MOVE_NONE;
