@@ -87,10 +87,14 @@ void Worker::run() {
     pool_.stop();
     while (pool_.helpersRunning_.load(std::memory_order_acquire) > 0) std::this_thread::yield();
     // A move searched to the end in an iteration cut short can still take the lead: the GUI's
-    // last line then says what the best move is played for.
-    if (!rootMoves_.empty() && rootMoves_[0].score != -VALUE_INFINITE &&
-        (rootMoves_[0].score != lastReported_.score || rootMoves_[0].pv != lastReported_.pv))
-        report(rootDepth_);
+    // last line then says what the best move is played for. A proven mate stands over what
+    // such an iteration said (a node or depth limit, pondering or analysis go on past it).
+    if (!rootMoves_.empty()) {
+        apply_mate_proof();
+        if (rootMoves_[0].score != -VALUE_INFINITE &&
+            (rootMoves_[0].score != lastReported_.score || rootMoves_[0].pv != lastReported_.pv))
+            report(rootDepth_);
+    }
     pool_.listener_.on_bestmove(result());
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
+#include "eval/nnue/network.h"
 #include "search/mate_search.h"
 #include "search/search_helpers.h"
 
@@ -97,6 +98,26 @@ TEST(MateSearch, TheSearchReportsTheProof) {
     EXPECT_EQ(last.score, r.result.score);
     EXPECT_EQ(int(last.pv.size()), VALUE_MATE - r.result.score);
     EXPECT_TRUE(line_mates(fen, last.pv));
+}
+
+// A proof stands over an iteration cut short after it: with the network at 800k nodes the
+// iteration after the proof had searched the mating move to the end and said -546 cp, and that
+// was reported and returned as the result. At any budget past the proof (found before 280k
+// nodes) the mate is the result and the last line.
+TEST(MateSearch, AProofStandsOverAnIterationCutShort) {
+    const std::string fen = "5an2/4a4/3k5/2P1P3R/c3p4/7nR/9/3N2rC1/6pr1/3p1KcC1 w - - 0 1";
+    SearchOptions options;
+    options.net = nnue::embedded_network();
+    ASSERT_NE(options.net, nullptr);
+    for (uint64_t nodes : {500000, 650000, 800000, 950000}) {
+        SearchLimits limits;
+        limits.nodes = nodes;
+        SearchRun r = run_search(fen, limits, 1, {}, options);
+        EXPECT_GE(r.result.score, VALUE_MATE_IN_MAX_PLY) << nodes << " nodes: " << r.result.score;
+        ASSERT_FALSE(r.infos.empty());
+        EXPECT_EQ(r.infos.back().score, r.result.score) << nodes << " nodes";
+        EXPECT_EQ(r.infos.back().pv.front(), r.result.best) << nodes << " nodes";
+    }
 }
 
 }  // namespace chuhe::test
