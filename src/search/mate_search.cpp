@@ -8,8 +8,9 @@
 
 namespace chuhe {
 
-void MateSearch::reset(const Position& root, int maxPlies) {
+void MateSearch::reset(const Position& root, int maxPlies, int quietMoves) {
     pos_ = root;
+    quietMoves_ = quietMoves;
     tree_.assign(1, Node{});
     path_.assign(1, 0);
     maxPlies_ = maxPlies;
@@ -59,10 +60,14 @@ void MateSearch::expand(uint32_t n, int ply) {
     MoveList moves = MoveList::of<LEGAL>(pos_);
     ++nodes_;
     uint32_t first = uint32_t(tree_.size());
+    int quietsLeft = attacker ? quietMoves_ : 0;  // less those the attacker made on the way here
+    for (size_t i = 1; i < path_.size() && quietsLeft > 0; i += 2) quietsLeft -= tree_[path_[i]].quiet;
     for (Move m : moves) {
-        if (attacker && !pos_.gives_check(m)) continue;
+        bool quiet = attacker && !pos_.gives_check(m);
+        if (quiet && quietsLeft <= 0) continue;
         Node child;
         child.move = m;
+        child.quiet = quiet;
         if (attacker) {
             // The defender's replies to the check: the fewer, the more likely the proof.
             pos_.do_move(m);

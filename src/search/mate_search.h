@@ -6,6 +6,8 @@
 // repetition or the natural move limit fails the line for the attacker (a perpetual check
 // loses under both rule sets, and the offender must vary). Most positions have few checks,
 // soon refuted: there the root is disproven in a few hundred nodes and costs nothing more.
+// A proof may also allow the attacker a few moves without check in a line (reset's
+// quietMoves), for the mates that begin with a waiting move or bring a piece up first.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +20,8 @@ namespace chuhe {
 class MateSearch {
 public:
     // Starts a new proof for the side to move at root (whose history counts for repetitions).
-    void reset(const Position& root, int maxPlies);
+    // The attacker may make up to `quietMoves` moves that do not check in a line.
+    void reset(const Position& root, int maxPlies, int quietMoves = 0);
 
     // Expands the tree by about `nodes` moves made (fewer when it is solved before), and
     // returns the moves made. The tree is kept: call again to go on with the same proof.
@@ -43,6 +46,7 @@ private:
         uint16_t childCount = 0;
         Move move = MOVE_NONE;
         bool expanded = false;
+        bool quiet = false;  // an attacker's move that does not check
     };
 
     // Attacker to move at even plies (OR nodes), defender at odd ones (AND nodes).
@@ -54,6 +58,7 @@ private:
     std::vector<Node> tree_;
     std::vector<uint32_t> path_;  // from the root to the node the position stands on
     int maxPlies_ = 0;
+    int quietMoves_ = 0;
     uint64_t nodes_ = 0;
 };
 

@@ -66,6 +66,7 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
     lastReported_ = RootMove(MOVE_NONE);
     multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
     mateSearchNodes_ = 0;
+    mateQuietMoves_ = 0;
     mateProof_ = VALUE_NONE;
     matePv_.clear();
     if (is_main()) mateSearch_.reset(root, MATE_SEARCH_PLIES);
@@ -203,12 +204,23 @@ void Worker::iterative_deepening() {
 
 // The mate finder works on while it has spent less than an eighth of the search's nodes: a
 // share that costs little where it fails, and proves the long mates by checks that alpha-beta
-// sees only many iterations later, or never. Its moves count as nodes.
+// sees only many iterations later, or never. Its moves count as nodes. Once the checks alone
+// fail, it starts again allowing the attacker two moves that do not check in a line (the
+// waiting moves of a zugzwang, a piece brought up), on a 64th of the nodes: such a tree is
+// seldom disproven, so that share is spent in most positions and must stay small.
 void Worker::advance_mate_search() {
     constexpr uint64_t CHUNK = 2048;
-    while (!mateSearch_.proven() && !mateSearch_.disproven() && !mateSearch_.full() &&
-           mateSearchNodes_ * 8 < nodes() && !pool_.stop_requested()) {
-        uint64_t step = std::min<uint64_t>(CHUNK, nodes() / 8 - mateSearchNodes_);
+    constexpr int QUIET_MOVES = 2;
+    while (!mateSearch_.proven() && !pool_.stop_requested()) {
+        if (mateSearch_.disproven() || mateSearch_.full()) {
+            if (mateQuietMoves_) break;
+            mateQuietMoves_ = QUIET_MOVES;
+            mateSearch_.reset(pos_, MATE_SEARCH_PLIES, mateQuietMoves_);
+            mateSearchNodes_ = 0;
+        }
+        uint64_t share = nodes() / (mateQuietMoves_ ? 64 : 8);
+        if (mateSearchNodes_ >= share) break;
+        uint64_t step = std::min<uint64_t>(CHUNK, share - mateSearchNodes_);
         if (uint64_t limit = pool_.limits_.nodes)
             step = std::min(step, limit - std::min(limit, pool_.nodes_searched()));
         if (!step) {

@@ -123,7 +123,8 @@ private:
     RepetitionJudge repetitions_;
     // The main worker's mate finder, given a share of the nodes after each iteration.
     MateSearch mateSearch_;
-    uint64_t mateSearchNodes_ = 0;
+    uint64_t mateSearchNodes_ = 0;  // spent by the finder's proof under way
+    int mateQuietMoves_ = 0;        // the moves without check it allows the attacker
     Value mateProof_ = VALUE_NONE;  // the proven mate, once found
     std::vector<Move> matePv_;
     Evaluator eval_;  // owns this thread's accumulator stack
