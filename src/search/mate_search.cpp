@@ -10,10 +10,15 @@ namespace chuhe {
 
 void MateSearch::reset(const Position& root, int maxPlies, int quietMoves) {
     pos_ = root;
-    quietMoves_ = quietMoves;
-    tree_.assign(1, Node{});
     path_.assign(1, 0);
     maxPlies_ = maxPlies;
+    restart(quietMoves);
+}
+
+void MateSearch::restart(int quietMoves) {
+    for (; path_.size() > 1; path_.pop_back()) pos_.undo_move();  // back to the root
+    quietMoves_ = quietMoves;
+    tree_.assign(1, Node{});
     nodes_ = 0;
 }
 

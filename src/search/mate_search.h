@@ -22,6 +22,8 @@ public:
     // Starts a new proof for the side to move at root (whose history counts for repetitions).
     // The attacker may make up to `quietMoves` moves that do not check in a line.
     void reset(const Position& root, int maxPlies, int quietMoves = 0);
+    // A new proof from the same root, allowing the attacker `quietMoves` moves without check.
+    void restart(int quietMoves);
 
     // Expands the tree by about `nodes` moves made (fewer when it is solved before), and
     // returns the moves made. The tree is kept: call again to go on with the same proof.

@@ -67,6 +67,7 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
     multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
     mateSearchNodes_ = 0;
     mateQuietMoves_ = 0;
+    mateSearchDone_ = false;
     mateProof_ = VALUE_NONE;
     matePv_.clear();
     if (is_main()) mateSearch_.reset(root, MATE_SEARCH_PLIES);
@@ -177,11 +178,13 @@ void Worker::iterative_deepening() {
         completedDepth_ = rootDepth_;
         if (!is_main()) continue;
 
-        if (mateProof_ == VALUE_NONE) {
-            advance_mate_search();
-            if (pool_.stop_requested()) break;
-            if (apply_mate_proof()) report(completedDepth_);
+        // The rest of the finder's share, the clock checked between its steps.
+        while (advance_mate_search(1) && !pool_.stop_requested()) {
+            callsCnt_ = 0;
+            check_time();
         }
+        if (pool_.stop_requested()) break;
+        if (apply_mate_proof()) report(completedDepth_);
 
         Value best = rootMoves_[0].score;
         bool timed = limits.use_time_management() || limits.movetime;
@@ -208,38 +211,46 @@ void Worker::iterative_deepening() {
 // fail, it starts again allowing the attacker two moves that do not check in a line (the
 // waiting moves of a zugzwang, a piece brought up), on a 64th of the nodes: such a tree is
 // seldom disproven, so that share is spent in most positions and must stay small.
-void Worker::advance_mate_search() {
+// It makes a step (up to CHUNK nodes) from check_time, inside the iterations, whenever it is
+// 256 nodes behind its share, and after each iteration the rest: a proof then does not wait
+// for an iteration to end, which under a node limit, or in the last iteration a clock allows,
+// may never come. Returns whether it made a step.
+bool Worker::advance_mate_search(uint64_t minStep) {
     constexpr uint64_t CHUNK = 2048;
     constexpr int QUIET_MOVES = 2;
-    while (!mateSearch_.proven() && !pool_.stop_requested()) {
-        if (mateSearch_.disproven() || mateSearch_.full()) {
-            if (mateQuietMoves_) break;
-            mateQuietMoves_ = QUIET_MOVES;
-            mateSearch_.reset(pos_, MATE_SEARCH_PLIES, mateQuietMoves_);
-            mateSearchNodes_ = 0;
+    if (mateProof_ != VALUE_NONE || mateSearchDone_) return false;
+    if (mateSearch_.disproven() || mateSearch_.full()) {
+        if (mateQuietMoves_) {
+            mateSearchDone_ = true;
+            return false;
         }
-        uint64_t share = nodes() / (mateQuietMoves_ ? 64 : 8);
-        if (mateSearchNodes_ >= share) break;
-        uint64_t step = std::min<uint64_t>(CHUNK, share - mateSearchNodes_);
-        if (uint64_t limit = pool_.limits_.nodes)
-            step = std::min(step, limit - std::min(limit, pool_.nodes_searched()));
-        if (!step) {
-            callsCnt_ = 0;
-            check_time();
-            break;
-        }
-        uint64_t made = mateSearch_.run(step);
-        mateSearchNodes_ += made;
-        nodes_.store(nodes() + made, std::memory_order_relaxed);
-        callsCnt_ = 0;
-        check_time();
+        mateQuietMoves_ = QUIET_MOVES;
+        mateSearch_.restart(mateQuietMoves_);
+        mateSearchNodes_ = 0;
     }
-    if (!mateSearch_.proven()) return;
+    uint64_t share = nodes() / (mateQuietMoves_ ? 64 : 8);
+    if (mateSearchNodes_ + minStep > share) return false;
+    uint64_t step = std::min<uint64_t>(CHUNK, share - mateSearchNodes_);
+    if (uint64_t limit = pool_.limits_.nodes)
+        step = std::min(step, limit - std::min(limit, pool_.nodes_searched()));
+    if (!step) return false;
+    uint64_t made = mateSearch_.run(step);
+    mateSearchNodes_ += made;
+    nodes_.store(nodes() + made, std::memory_order_relaxed);
+    if (!mateSearch_.proven()) return true;
     std::vector<Move> pv = mateSearch_.pv();
+    mateSearchDone_ = true;
     // Only a move the search may play (searchmoves, banmoves).
-    if (std::find(rootMoves_.begin(), rootMoves_.end(), pv[0]) == rootMoves_.end()) return;
+    if (std::find(rootMoves_.begin(), rootMoves_.end(), pv[0]) == rootMoves_.end()) return true;
     mateProof_ = mate_in(mateSearch_.mate_plies());
     matePv_ = pv;
+    // Under a clock, or a mate as short as `go mate N` asks: no point thinking on. The
+    // search returns at once, and run() puts the proof before the result.
+    const SearchLimits& limits = pool_.limits_;
+    bool timed = limits.use_time_management() || limits.movetime;
+    if ((timed && !pool_.ponder_) || (limits.mate && VALUE_MATE - mateProof_ <= 2 * limits.mate - 1))
+        pool_.stop();
+    return true;
 }
 
 // A proven mate stands whatever the iterations say, unless they find one as short. Returns
@@ -259,6 +270,7 @@ void Worker::check_time() {
     if (--callsCnt_ > 0) return;
     const SearchLimits& limits = pool_.limits_;
     callsCnt_ = limits.nodes ? 1 : 512;
+    advance_mate_search(256);  // a step when it falls behind
     if (pool_.ponder_) return;
     TimePoint elapsed = pool_.tm_.elapsed();
     if ((limits.use_time_management() && elapsed >= pool_.tm_.maximum()) ||

@@ -99,7 +99,7 @@ private:
     void update_continuation(Stack* ss, Piece pc, Square to, int bonus);
     void update_capture_stats(Move best, const Move* captures, int captureCount, int depth);
     void check_time();
-    void advance_mate_search();
+    bool advance_mate_search(uint64_t minStep);
     bool apply_mate_proof();
     void report(int depth);
     SearchResult result();
@@ -121,10 +121,11 @@ private:
     CaptureHistory captureHistory_;
     CounterMoves counterMoves_;
     RepetitionJudge repetitions_;
-    // The main worker's mate finder, given a share of the nodes after each iteration.
+    // The main worker's mate finder, given its share of the nodes as the search goes on.
     MateSearch mateSearch_;
     uint64_t mateSearchNodes_ = 0;  // spent by the finder's proof under way
     int mateQuietMoves_ = 0;        // the moves without check it allows the attacker
+    bool mateSearchDone_ = false;   // both proofs failed, or the first move may not be played
     Value mateProof_ = VALUE_NONE;  // the proven mate, once found
     std::vector<Move> matePv_;
     Evaluator eval_;  // owns this thread's accumulator stack
