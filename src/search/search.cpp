@@ -407,7 +407,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         // ProbCut: a good capture whose reduced search beats beta by a margin will almost
         // surely beat beta at full depth too. Not when the TT already says it does not.
         Value probCutBeta = beta + 60 - 20 * improving;
-        if (depth >= 6 && !is_decisive(beta) &&
+        if (depth >= 5 && !is_decisive(beta) &&
             !(ttHit && tte.depth >= depth - 3 && ttValue != VALUE_NONE && ttValue < probCutBeta)) {
             MovePicker mp(pos_, ttMove, {&history_, &captureHistory_, contHist});
             while (Move move = mp.next()) {
@@ -502,7 +502,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         } else if (!PvNode || moveCount > 1) {
             value = -search<false>(ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
         }
-        if (PvNode && (moveCount == 1 || (value > alpha && (rootNode || value < beta)))) {
+        if (PvNode && (moveCount == 1 || (value > alpha && (rootNode || capped || value < beta)))) {
             pv[0] = MOVE_NONE;
             (ss + 1)->pv = pv;
             value = -search<true>(ss + 1, -beta, -alpha, newDepth, false);

@@ -131,11 +131,24 @@ TEST(RulesInSearch, AMateForcedThroughTheForbiddenPerpetualIsReportedAsTheMate) 
 // Composed problem 225 (ElephantEye's collection): red mates, and black's only resistance is
 // the perpetual check Re1e0+, Re0e1+ round red's king. Red completes the third occurrence
 // with black to move: black has lost by the rules there, but varying instead is mated sooner,
-// and the search reports that mate, not the rule win it reported before at this depth.
+// and the search reports that mate, not the rule win. At depths 15 and 16 it used to report
+// the rule win (cp 29740): at the capped node black's f7e8 failed high against the null
+// window with a fail-soft value far above beta (134, not the mate it is), and a PV node took
+// that as a cutoff without the full-window search that finds the mate. No iteration may
+// report a rule result, and from depth 16 every one reports the mate.
 TEST(RulesInSearch, TheOffenderLostByTheRulesIsStillSeenToBeMated) {
-    SearchRun r = run_search("4ka3/2P2P3/3R1a3/4r2C1/9/9/6pC1/7p1/4r4/5K3 w - - 0 1", depth_limit(14));
+    SearchRun r = run_search("4ka3/2P2P3/3R1a3/4r2C1/9/9/6pC1/7p1/4r4/5K3 w - - 0 1", depth_limit(19));
     EXPECT_TRUE(is_mate_score(r.result.score) && r.result.score > 0) << r.result.score;
     EXPECT_EQ(Position::move_to_string(r.result.best), "d7d9");
+    int mates = 0;
+    for (const SearchInfo& info : r.infos) {
+        EXPECT_FALSE(is_rule_score(info.score)) << "depth " << info.depth << ": " << info.score;
+        if (info.depth >= 16) {
+            EXPECT_EQ(info.score, mate_in(19)) << "depth " << info.depth;
+            ++mates;
+        }
+    }
+    EXPECT_EQ(mates, 4) << "one report for each of the depths 16 to 19";
 }
 
 }  // namespace chuhe::test
