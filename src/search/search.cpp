@@ -187,12 +187,10 @@ void Worker::iterative_deepening() {
         if (apply_mate_proof()) report(completedDepth_);
 
         Value best = rootMoves_[0].score;
-        bool timed = limits.use_time_management() || limits.movetime;
         // go mate N: done when a mate in N moves or less is proven.
-        if (limits.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * limits.mate - 1)
-            pool_.stop();
+        if (limits.mate_found(best)) pool_.stop();
         // A forced mate (either way) found under a clock: no point thinking on.
-        if (timed && !pool_.ponder_ && is_mate_score(best) &&
+        if (limits.timed() && !pool_.ponder_ && is_mate_score(best) &&
             (VALUE_MATE - std::abs(best) <= completedDepth_ || best == mateProof_))
             pool_.stop();
         // Stop before an iteration that would likely not finish in the optimum time;
@@ -247,8 +245,7 @@ bool Worker::advance_mate_search(uint64_t minStep) {
     // Under a clock, or a mate as short as `go mate N` asks: no point thinking on. The
     // search returns at once, and run() puts the proof before the result.
     const SearchLimits& limits = pool_.limits_;
-    bool timed = limits.use_time_management() || limits.movetime;
-    if ((timed && !pool_.ponder_) || (limits.mate && VALUE_MATE - mateProof_ <= 2 * limits.mate - 1))
+    if ((limits.timed() && !pool_.ponder_) || limits.mate_found(mateProof_))
         pool_.stop();
     return true;
 }

@@ -125,7 +125,7 @@ private:
     MateSearch mateSearch_;
     uint64_t mateSearchNodes_ = 0;  // spent by the finder's proof under way
     int mateQuietMoves_ = 0;        // the moves without check it allows the attacker
-    bool mateSearchDone_ = false;   // both proofs failed, or the first move may not be played
+    bool mateSearchDone_ = false;   // proven, both proofs failed, or the first move may not be played
     Value mateProof_ = VALUE_NONE;  // the proven mate, once found
     std::vector<Move> matePv_;
     Evaluator eval_;  // owns this thread's accumulator stack

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "eval/value.h"
 
 namespace chuhe {
 
@@ -32,6 +33,10 @@ struct SearchLimits {
     std::vector<Move> banmoves;     // root moves never to play (UCCI banmoves)
 
     bool use_time_management() const { return time[RED] || time[BLACK]; }
+    // Under a clock or a fixed move time: a search that has its answer should stop.
+    bool timed() const { return use_time_management() || movetime; }
+    // Whether `v` is a mate as short as `go mate N` asks for.
+    bool mate_found(Value v) const { return mate && v >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - v <= 2 * mate - 1; }
 };
 
 // Splits the clock into an optimum time (when to stop iterating) and a maximum time
