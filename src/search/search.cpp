@@ -376,8 +376,9 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
 
     if (!PvNode && !ss->inCheck && !capped) {
-        // Reverse futility: far enough above beta that a quiet move will not lose it all.
-        if (depth < 8 && eval - (90 - 30 * improving) * depth >= beta && eval < VALUE_RULE_WIN_IN_MAX_PLY)
+        // Reverse futility: far enough above beta that a quiet move will not lose it all. The
+        // pruning margins here and below are in units where a horse is about 100.
+        if (depth < 8 && eval - (45 - 15 * improving) * depth >= beta && eval < VALUE_RULE_WIN_IN_MAX_PLY)
             return eval;
 
         // Null move, only with pieces that can attack (xiangqi endings without them are
@@ -466,10 +467,10 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 }
                 // Continuation history: moves that failed in this very context before.
                 if (lmrDepth < 4 && contScore < -3000 * (depth - 1)) continue;
-                if (!ss->inCheck && lmrDepth < 6 && ss->staticEval + 100 + 90 * lmrDepth <= alpha)
+                if (!ss->inCheck && lmrDepth < 6 && ss->staticEval + 50 + 45 * lmrDepth <= alpha)
                     continue;
-                if (!see_ge(pos_, move, -20 * lmrDepth * lmrDepth)) continue;
-            } else if (!givesCheck && !see_ge(pos_, move, -90 * depth))
+                if (!see_ge(pos_, move, -10 * lmrDepth * lmrDepth)) continue;
+            } else if (!givesCheck && !see_ge(pos_, move, -45 * depth))
                 continue;
         }
 
@@ -606,7 +607,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         // Stand pat: the side to move may decline every capture.
         if (bestValue >= beta) return bestValue;
         alpha = std::max(alpha, bestValue);
-        futilityBase = ss->staticEval + 100;
+        futilityBase = ss->staticEval + 50;
     }
 
     const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
