@@ -53,6 +53,7 @@ void Worker::clear() {
     contHist_.clear();
     captureHistory_.clear();
     counterMoves_.clear();
+    lastSearchScore_ = VALUE_NONE;
 }
 
 void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMoves) {
@@ -63,6 +64,9 @@ void Worker::prepare(const Position& root, const std::vector<RootMove>& rootMove
     nmpMinPly_ = 0;
     callsCnt_ = 0;
     bestMoveChanges_ = 0;
+    std::fill(std::begin(iterScores_), std::end(iterScores_), lastSearchScore_);
+    lastBestMove_ = MOVE_NONE;
+    lastBestMoveDepth_ = 0;
     lastReported_ = RootMove(MOVE_NONE);
     multiPV_ = std::min<int>(pool_.options_.multiPV, int(rootMoves.size()));
     mateSearchNodes_ = 0;
@@ -97,7 +101,9 @@ void Worker::run() {
             (rootMoves_[0].score != lastReported_.score || rootMoves_[0].pv != lastReported_.pv))
             report(rootDepth_);
     }
-    pool_.listener_.on_bestmove(result());
+    SearchResult r = result();
+    lastSearchScore_ = r.depth ? r.score : VALUE_NONE;
+    pool_.listener_.on_bestmove(r);
 }
 
 SearchResult Worker::result() {
@@ -193,11 +199,23 @@ void Worker::iterative_deepening() {
         if (limits.timed() && !pool_.ponder_ && is_mate_score(best) &&
             (VALUE_MATE - std::abs(best) <= completedDepth_ || best == mateProof_))
             pool_.stop();
-        // Stop before an iteration that would likely not finish in the optimum time;
-        // an unstable best move earns more time.
+        if (rootMoves_[0].pv[0] != lastBestMove_)
+            lastBestMove_ = rootMoves_[0].pv[0], lastBestMoveDepth_ = completedDepth_;
+        Value fourAgo = iterScores_[completedDepth_ & 3];
+        iterScores_[completedDepth_ & 3] = best;
+        // Stop before an iteration that would likely not finish in the optimum time. An
+        // unstable best move earns more time, and so does a score falling since the last
+        // move or the last four iterations (the search is finding trouble); a best move that
+        // has led for eight iterations needs less.
         if (limits.use_time_management() && !pool_.ponder_) {
             double instability = 1.0 + 0.5 * std::min(bestMoveChanges_, 4);
-            if (rootMoves_.size() == 1 || pool_.tm_.elapsed() > pool_.tm_.optimum() * instability * 0.6)
+            auto drop = [best](Value before) {
+                return before == VALUE_NONE || is_decisive(before) || is_decisive(best) ? 0 : before - best;
+            };
+            double falling = std::clamp(1.0 + 0.04 * (drop(lastSearchScore_) + drop(fourAgo)), 1.0, 2.0);
+            double settled = completedDepth_ - lastBestMoveDepth_ >= 8 ? 0.75 : 1.0;
+            if (rootMoves_.size() == 1 ||
+                pool_.tm_.elapsed() > pool_.tm_.optimum() * instability * falling * settled * 0.6)
                 pool_.stop();
         }
     }

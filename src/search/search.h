@@ -114,6 +114,13 @@ private:
     int nmpMinPly_ = 0;
     int callsCnt_ = 0;
     int bestMoveChanges_ = 0;
+    // The main worker's time signals: the score of its last search (VALUE_NONE after a new
+    // game), the scores of the last four iterations, and the iteration the best move took
+    // the lead.
+    Value lastSearchScore_ = VALUE_NONE;
+    Value iterScores_[4] = {};
+    Move lastBestMove_ = MOVE_NONE;
+    int lastBestMoveDepth_ = 0;
     RootMove lastReported_{MOVE_NONE};  // the first line of the last report
     std::atomic<uint64_t> nodes_{0};
     ButterflyHistory history_;

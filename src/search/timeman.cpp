@@ -11,8 +11,8 @@ void TimeManager::init(const SearchLimits& limits, Color us, TimePoint moveOverh
     if (!limits.use_time_management()) return;
 
     TimePoint time = limits.time[us], inc = limits.inc[us];
-    // Without moves to go, plan as if the game lasted another 40 moves.
-    int mtg = limits.movestogo ? std::min(limits.movestogo, 40) : 40;
+    // Without moves to go, plan as if the game lasted another 30 moves.
+    int mtg = limits.movestogo ? std::min(limits.movestogo, 40) : 30;
 
     // A reserve never planned for, against latency spikes of the GUI and the machine.
     // Below it only half of the increment beyond the overhead is spent, so with a small

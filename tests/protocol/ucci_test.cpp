@@ -222,19 +222,19 @@ TEST(Ucci, SecondsUntilUsemillisec) {
     start(e);
     e.send("setoption debug true");
     e.send("position startpos");
-    // 60 s less a 200 ms reserve over 40 moves, plus the increment less 10 ms overhead.
+    // 60 s less a 200 ms reserve over 30 moves, plus the increment less 10 ms overhead.
     e.send("go time 60 increment 1 opptime 60 oppincrement 1");
-    EXPECT_EQ(e.read_line(), "info message time optimum 2485 maximum 12425");
+    EXPECT_EQ(e.read_line(), "info message time optimum 2983 maximum 14915");
     e.send("stop");
     e.read_until("bestmove");
     e.send("setoption usemillisec true");
     e.send("go time 60000 increment 1000 opptime 60000 oppincrement 1000");
-    EXPECT_EQ(e.read_line(), "info message time optimum 2485 maximum 12425");
+    EXPECT_EQ(e.read_line(), "info message time optimum 2983 maximum 14915");
     e.send("stop");
     e.read_until("bestmove");
     // Keys in any order, as uci2wb sends them.
     e.send("go opptime 60000 oppincrement 1000 increment 1000 time 60000");
-    EXPECT_EQ(e.read_line(), "info message time optimum 2485 maximum 12425");
+    EXPECT_EQ(e.read_line(), "info message time optimum 2983 maximum 14915");
     e.send("stop");
     e.read_until("bestmove");
 }

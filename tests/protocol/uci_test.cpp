@@ -204,9 +204,9 @@ TEST(Uci, ClockAndMovetime) {
     start(e);
     e.send("debug on");
     e.send("position startpos");
-    // 1 s + 10 ms per move: 200 ms kept in reserve, 20 ms planned, at most 100 ms.
+    // 1 s + 10 ms per move: 200 ms kept in reserve, 26 ms planned (800/30), at most 130 ms.
     e.send("go wtime 1000 btime 1000 winc 10 binc 10");
-    EXPECT_EQ(e.read_line(), "info string time optimum 20 maximum 100");
+    EXPECT_EQ(e.read_line(), "info string time optimum 26 maximum 130");
     expect_uci_search_lines(e.read_until("bestmove"));
     e.send("go wtime 60000 btime 60000 movestogo 20");
     EXPECT_EQ(e.read_line(), "info string time optimum 2990 maximum 14950");

@@ -25,11 +25,11 @@ Plan plan(TimePoint time, TimePoint inc, int movestogo = 0, bool ponder = false)
 
 }  // namespace
 
-TEST(TimeManager, SpreadsTheClockOverFortyMovesPlusTheIncrement) {
+TEST(TimeManager, SpreadsTheClockOverThirtyMovesPlusTheIncrement) {
     Plan tm = plan(60000, 1000);
-    EXPECT_EQ(tm.optimum(), 59800 / 40 + 990);  // 200 ms reserve, 10 ms overhead
+    EXPECT_EQ(tm.optimum(), 59800 / 30 + 990);  // 200 ms reserve, 10 ms overhead
     EXPECT_EQ(tm.maximum(), 5 * tm.optimum());
-    EXPECT_EQ(plan(60000, 1000, 0, true).optimum(), 2485 + 2485 / 4);  // pondering
+    EXPECT_EQ(plan(60000, 1000, 0, true).optimum(), 2983 + 2983 / 4);  // pondering
 }
 
 TEST(TimeManager, MovesToGo) {
