@@ -120,6 +120,8 @@ class Board:
          .release().perform())
 
     def play(self, move):
+        # The board drawn is the game's latest position (no reply on its way that would redraw it).
+        self.wait(lambda d: d.execute_script("return S.shown === S.gen"), "position drawn before " + move)
         n = len(self.moves())
         self.click_square(move[:2])
         self.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#targets .target"), "targets of " + move[:2])
@@ -320,6 +322,10 @@ def test_engine_process_analysis(b, out):
     Select(b.d.find_element(By.ID, "tc")).select_by_value("nodes")
     b.d.find_element(By.ID, "newgame").click()
     b.wait(lambda d: d.execute_script("return S.play.active && S.moves.length === 0"), "new game")
+    # The new game restarts the analysis; the process, still stopping the last one, is waited for.
+    b.wait(lambda d: d.execute_script("return S.shown === S.gen") and len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1,
+           "the analysis going on in the new game")
+    assert "busy" not in b.d.find_element(By.ID, "error").text, b.d.find_element(By.ID, "error").text
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's move after its analysis")
     assert b.d.execute_script("return S.analysis.on") is False

@@ -30,6 +30,7 @@ const S = {
   scores: [],        // red's view, per ply (after that many moves)
   editing: null,     // { board: [90], pick: piece letter or '' or null }
   gen: 0,            // bumped on every change of the game, to drop stale replies
+  shown: 0,          // the gen of the position drawn (S.gen once its reply is in)
 };
 
 // ---------------------------------------------------------------- API
@@ -393,12 +394,15 @@ async function refresh() {
     let view = full;
     if (S.ply !== S.moves.length) view = await api('/api/position', gameBody(S.ply));
     if (gen !== S.gen) return;
+    // A piece picked up while the reply was on its way stays picked if the position is the
+    // same (a new game from the position on the board).
+    if (!S.view || S.view.fen !== view.fen) S.selected = null;
     S.game = full; S.view = view;
   } catch (e) {
     if (gen === S.gen) showError(e.message);
     return;
   }
-  S.selected = null;
+  S.shown = gen;
   render();
   afterPosition();  // first: an engine to move may need its analysis stopped
   if (S.analysis.on) startAnalysis();
@@ -617,7 +621,14 @@ async function startAnalysis() {
   if (TOKEN) headers['X-Chuhe-Token'] = TOKEN;
   $('lines').textContent = '';
   try {
-    const r = await fetch('/api/analyse', { method: 'POST', body: JSON.stringify(body), headers, signal: ctrl.signal });
+    let r;
+    for (let attempt = 0; ; attempt++) {
+      r = await fetch('/api/analyse', { method: 'POST', body: JSON.stringify(body), headers, signal: ctrl.signal });
+      // 409 from an engine process: still busy with the analysis just stopped, for a moment.
+      if (r.status !== 409 || engine === '' || attempt >= 30 || gen !== A.gen) break;
+      await new Promise((done) => setTimeout(done, 100));
+      if (gen !== A.gen) return;
+    }
     if (!r.ok) { const e = await r.json().catch(() => ({})); throw new Error(e.error || 'HTTP ' + r.status); }
     const reader = r.body.getReader(), dec = new TextDecoder();
     let buf = '';
