@@ -11,7 +11,7 @@ namespace {
 enum Stage {
     MAIN_TT, CAPTURE_INIT, GOOD_CAPTURE, REFUTATION, QUIET_INIT, QUIET, BAD_CAPTURE,
     EVASION_TT, EVASION_INIT, EVASION,
-    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE,
+    QSEARCH_TT, QCAPTURE_INIT, QCAPTURE, QCHECK_INIT, QCHECK,
     DONE
 };
 
@@ -48,8 +48,8 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& histor
     if (!ttMove_) ++stage_;
 }
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& histories)
-    : pos_(pos), hist_(histories), ttMove_(ttMove), refutations_{} {
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& histories, bool checks)
+    : pos_(pos), hist_(histories), ttMove_(ttMove), refutations_{}, checks_(checks) {
     stage_ = pos.in_check() ? EVASION_TT : QSEARCH_TT;
     if (ttMove_ && !(pos.pseudo_legal(ttMove_) && (pos.in_check() || !pos.empty(to_sq(ttMove_)))))
         ttMove_ = MOVE_NONE;
@@ -170,12 +170,25 @@ Move MovePicker::next(bool skipQuiets) {
 
         case EVASION:
         case QCAPTURE:
+        case QCHECK:
             while (cur_ < end_) {
                 Move m = select_best();
                 if (m != ttMove_) return m;
             }
-            stage_ = DONE;
+            stage_ = stage_ == QCAPTURE && checks_ ? QCHECK_INIT : DONE;
             break;
+
+        case QCHECK_INIT: {
+            cur_ = moves_;
+            end_ = generate_into<QUIETS>(moves_);
+            ScoredMove* last = std::remove_if(cur_, end_, [this](const ScoredMove& s) {
+                return !pos_.gives_check(s.move);
+            });
+            end_ = last;
+            score_quiets(cur_, end_);
+            ++stage_;
+            break;
+        }
 
         case DONE:
             return MOVE_NONE;

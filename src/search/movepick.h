@@ -22,8 +22,9 @@ public:
     // Main search. killers and counter may be MOVE_NONE.
     MovePicker(const Position& pos, Move ttMove, const Histories& histories, const Move* killers,
                Move counter);
-    // Quiescence search: captures only, or every evasion when in check.
-    MovePicker(const Position& pos, Move ttMove, const Histories& histories);
+    // Quiescence search: captures (and with checks, then the quiet moves that give check),
+    // or every evasion when in check.
+    MovePicker(const Position& pos, Move ttMove, const Histories& histories, bool checks = false);
 
     // The next pseudo-legal move, MOVE_NONE when done. With skipQuiets the remaining quiet
     // moves (not the refutations already returned) are passed over.
@@ -48,6 +49,7 @@ private:
     Move refutations_[3];
     int stage_;
     int refIndex_ = 0;
+    bool checks_ = false;
     ScoredMove *cur_, *end_, *endBad_;
     ScoredMove moves_[MAX_MOVES];
 };

@@ -15,15 +15,19 @@ Ruling RepetitionJudge::ruling(Position& pos, int first, RuleSet rules) {
     return e.ruling;
 }
 
-Value RepetitionJudge::judge(Position& pos, int previous, int ply, RuleSet rules) {
+Value RepetitionJudge::judge(Position& pos, int previous, int ply, RuleSet rules, Color* offender) {
+    if (offender) *offender = COLOR_NB;
     // rule_cycle takes the same window: from the occurrence before the previous one if any.
     int before = occurrence_before(pos, previous);
     Ruling r = ruling(pos, before >= 0 ? before : previous, rules);
     // A cycle too long to judge (NO_REPETITION) is a draw, as any repetition used to be.
     if (r != Ruling::RED_LOSES && r != Ruling::BLACK_LOSES) return VALUE_DRAW;
-    if (before < 0) return VALUE_NONE;  // the offender may still vary
-    Color offender = r == Ruling::RED_LOSES ? RED : BLACK;
-    return offender == pos.side_to_move() ? rule_loss_in(ply) : rule_win_in(ply);
+    Color loser = r == Ruling::RED_LOSES ? RED : BLACK;
+    if (before < 0) {  // the offender may still vary
+        if (offender) *offender = loser;
+        return VALUE_NONE;
+    }
+    return loser == pos.side_to_move() ? rule_loss_in(ply) : rule_win_in(ply);
 }
 
 }  // namespace chuhe

@@ -35,8 +35,9 @@ class RepetitionJudge {
 public:
     // Score, for the side to move at `ply`, of the current position, which repeats the one at
     // history index `previous` (rules::find_repetition): a draw or a rule result that ends the
-    // line, or VALUE_NONE when the line goes on.
-    Value judge(Position& pos, int previous, int ply, RuleSet rules);
+    // line, or VALUE_NONE when the line goes on. Then *offender (when given) is the side that
+    // must vary before the third occurrence, or COLOR_NB when neither must.
+    Value judge(Position& pos, int previous, int ply, RuleSet rules, Color* offender = nullptr);
 
     // The ruling on the cycle from history index `first` to the current position, from a
     // small table keyed by the cycle: a perpetual is met again and again in a search, and

@@ -339,12 +339,14 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     // TT key, as its value depends on the history (see FOLD_KEY).
     int previous = find_repetition(pos_);
     Value ruleCap = VALUE_INFINITE;  // the rule loss this node is worth at most, see below
+    Move cycleMove = MOVE_NONE;      // the offender's move round the cycle again, see below
     if (!rootNode) {
         if (pool_.stop_requested()) return VALUE_ZERO;
         if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : eval_.evaluate(pos_);
         if (natural_limit_draw(pos_)) return VALUE_DRAW;
         if (previous >= 0) {
-            Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules);
+            Color offender;
+            Value v = repetitions_.judge(pos_, previous, ss->ply, pool_.options_.rules, &offender);
             // The offender's own move into the third occurrence is forbidden. An offender to
             // move there has lost by the rules (whichever side completed the cycle), but if
             // every way to vary is mated, the mate is the worse loss and what the line is worth:
@@ -356,6 +358,12 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 if (v > VALUE_RULE_LOSS_IN_MAX_PLY || v <= alpha) return v;
                 ruleCap = beta = std::min(beta, v);
             }
+            // The second occurrence with the offender to move: going round the cycle once more
+            // gains it nothing (every way to vary later is a way to vary here, the same
+            // positions), and at the third occurrence it would lose. So it varies now, its move
+            // round the cycle forbidden; with no other move it loses by rule. This cuts a
+            // defender's perpetual checks a whole cycle sooner, and the mates behind them show.
+            if (offender == us) cycleMove = pos_.history()[previous + 1].move;
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = std::max(mated_in(ss->ply), alpha);
@@ -466,6 +474,10 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 continue;
         } else if (!pos_.legal(move))
             continue;
+        if (move == cycleMove) {
+            ++forbidden;
+            continue;
+        }
         ss->moveCount = ++moveCount;
         bool capture = !pos_.empty(to_sq(move));
         bool givesCheck = pos_.gives_check(move);
@@ -586,7 +598,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
 }
 
 template <bool PvNode>
-Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
+Value Worker::qsearch(Stack* ss, Value alpha, Value beta, int depth) {
     Move pv[MAX_PLY + 1];
     if (PvNode) {
         ss->pv[0] = MOVE_NONE;
@@ -606,11 +618,15 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         if (v != VALUE_NONE) return v >= VALUE_RULE_WIN_IN_MAX_PLY ? VALUE_FORBIDDEN : v;
     }
 
+    // The first ply also tries the quiet moves that give check: its result is worth more (TT
+    // depth 0) than that of the plies below, which search captures only (depth -1).
+    const bool checks = depth == 0 && !ss->inCheck;
+    const int ttDepth = checks || ss->inCheck ? 0 : -1;
     uint64_t key = pos_.key() ^ (previous >= 0 ? FOLD_KEY : 0);
     TTData tte;
     bool ttHit = pool_.tt_.probe(key, &tte);
     Value ttValue = ttHit ? value_from_tt(tte.value, ss->ply) : VALUE_NONE;
-    if (!PvNode && ttHit && tte.depth >= 0 && ttValue != VALUE_NONE &&
+    if (!PvNode && ttHit && tte.depth >= ttDepth && ttValue != VALUE_NONE &&
         (tte.bound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return ttValue;
 
@@ -629,13 +645,15 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     }
 
     const PieceToHistory* contHist[] = {(ss - 1)->contHist, (ss - 2)->contHist};
-    MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, {&history_, &captureHistory_, contHist});
+    MovePicker mp(pos_, ttHit ? tte.move : MOVE_NONE, {&history_, &captureHistory_, contHist}, checks);
     Move bestMove = MOVE_NONE;
     int moveCount = 0, forbidden = 0;
     while (Move move = mp.next()) {
         if (!pos_.legal(move)) continue;
         ++moveCount;
         bool givesCheck = pos_.gives_check(move);
+        // A quiet check that loses material is not worth the look.
+        if (!ss->inCheck && pos_.empty(to_sq(move)) && !see_ge(pos_, move, 0)) continue;
         if (!ss->inCheck && bestValue > VALUE_RULE_LOSS_IN_MAX_PLY && !givesCheck) {
             // Delta pruning: even winning the piece for free would not reach alpha.
             Value futility = futilityBase + piece_value(pos_.piece_on(to_sq(move)));
@@ -649,7 +667,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
         ss->movedPiece = pos_.piece_on(from_sq(move));
         ss->contHist = contHist_.at(ss->movedPiece, to_sq(move));
         eval_.do_move(pos_, move);
-        Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha);
+        Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha, depth - 1);
         eval_.undo_move(pos_);
         if (pool_.stop_requested()) return VALUE_ZERO;
         if (value == -VALUE_FORBIDDEN) {
@@ -672,7 +690,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta) {
     if (ss->inCheck && !moveCount) return forbidden ? rule_loss_in(ss->ply + 1) : mated_in(ss->ply);
 
     Bound bound = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
-    pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, 0, bestMove, ss->staticEval);
+    pool_.tt_.store(key, value_to_tt(bestValue, ss->ply), bound, ttDepth, bestMove, ss->staticEval);
     return bestValue;
 }
 

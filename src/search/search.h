@@ -94,7 +94,7 @@ private:
     template <bool PvNode>
     Value search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode);
     template <bool PvNode>
-    Value qsearch(Stack* ss, Value alpha, Value beta);
+    Value qsearch(Stack* ss, Value alpha, Value beta, int depth = 0);
     void update_quiet_stats(Stack* ss, Move move, const Move* quiets, int quietCount, int depth);
     void update_continuation(Stack* ss, Piece pc, Square to, int bonus);
     void update_capture_stats(Move best, const Move* captures, int captureCount, int depth);

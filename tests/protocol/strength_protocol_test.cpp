@@ -75,7 +75,7 @@ TEST(StrengthProtocol, RandomnessVariesAmongNearEqualMoves) {
     u.send("setoption randomness huge");
     bool morePvs = false;
     // Any of the moves within 80 cp of the best may come, but the mate in one stays.
-    EXPECT_EQ(moves(u, &morePvs), "b2b4 i0i2 e3e4 e1d1 i3i4 ");
+    EXPECT_EQ(moves(u, &morePvs), "h0g2 i3i4 h0h6 e1d1 c2d4 ");
     u.send("setoption randomness wild");
     EXPECT_EQ(u.read_line(), "info message error: option randomness takes none, tiny, small, medium, large or huge");
     u.send("setoption level 21");

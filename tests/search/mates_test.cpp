@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/movegen.h"
+#include "eval/nnue/network.h"
 #include "search/search_helpers.h"
 #include "support/data.h"
 
@@ -40,21 +41,21 @@ std::vector<Problem> load_problems() {
     return problems;
 }
 
-}  // namespace
-
-TEST(ComposedMates, FoundWithinNodeBudget) {
+// Mates found within 1M nodes a problem, one thread, with the given evaluation; prints the
+// misses.
+int count_mates(const SearchOptions& options, const char* eval) {
     constexpr uint64_t BUDGET = 1000000;
     std::vector<Problem> problems = load_problems();
-    ASSERT_EQ(problems.size(), 105u);
+    EXPECT_EQ(problems.size(), 105u);
     int found = 0, withinLength = 0;
     std::string missed;
     for (const Problem& p : problems) {
         SearchLimits limits;
         limits.nodes = BUDGET;
-        SearchRun r = run_search(p.fen, limits);
+        SearchRun r = run_search(p.fen, limits, 1, {}, options);
         Position pos;
-        ASSERT_TRUE(pos.set(p.fen)) << p.id;
-        ASSERT_TRUE(MoveList::of<LEGAL>(pos).contains(r.result.best)) << p.id;
+        EXPECT_TRUE(pos.set(p.fen)) << p.id;
+        EXPECT_TRUE(MoveList::of<LEGAL>(pos).contains(r.result.best)) << p.id;
         // A proven mate for red, and one no longer than the known one.
         bool mate = r.result.score >= VALUE_MATE_IN_MAX_PLY;
         found += mate;
@@ -63,10 +64,26 @@ TEST(ComposedMates, FoundWithinNodeBudget) {
         // Never a mate score for the defender: red to move always has the mate.
         EXPECT_GT(r.result.score, VALUE_MATED_IN_MAX_PLY) << p.id;
     }
-    std::cout << "composed mates found within " << BUDGET << " nodes: " << found << " of "
-              << problems.size() << " (" << withinLength << " no longer than the known mate); missed:"
-              << missed << "\n";
-    EXPECT_GE(found, 98);
+    std::cout << "composed mates found within " << BUDGET << " nodes (" << eval << "): " << found
+              << " of " << problems.size() << " (" << withinLength
+              << " no longer than the known mate); missed:" << missed << "\n";
+    return found;
+}
+
+}  // namespace
+
+// The engine as it plays by default, with the network: issue 12's goal.
+TEST(ComposedMates, FoundWithinNodeBudget) {
+    SearchOptions options;
+    options.net = nnue::embedded_network();
+    ASSERT_NE(options.net, nullptr) << "the build has no nets/default.nnue";
+    EXPECT_GE(count_mates(options, "network"), 100);
+}
+
+// With the evaluation by hand (Use NNUE false) the count differs by a problem or two: which
+// of the borderline ones come within the budget moves with any change to the search.
+TEST(ComposedMates, FoundWithinNodeBudgetByHand) {
+    EXPECT_GE(count_mates(SearchOptions(), "by hand"), 98);
 }
 
 }  // namespace chuhe::test
