@@ -181,10 +181,8 @@ Move MovePicker::next(bool skipQuiets) {
         case QCHECK_INIT: {
             cur_ = moves_;
             end_ = generate_into<QUIETS>(moves_);
-            ScoredMove* last = std::remove_if(cur_, end_, [this](const ScoredMove& s) {
-                return !pos_.gives_check(s.move);
-            });
-            end_ = last;
+            end_ = std::remove_if(cur_, end_,
+                                  [this](const ScoredMove& s) { return !pos_.gives_check(s.move); });
             score_quiets(cur_, end_);
             ++stage_;
             break;
