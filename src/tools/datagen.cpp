@@ -28,12 +28,13 @@ namespace {
 
 const char* const USAGE =
     "usage: chuhe datagen OUT [--games N] [--nodes N] [--threads T] [--seed S] [--openings FILE]\n"
-    "                     [--random-plies K] [--shard I/N] [--eval nnue|hce] [--net FILE] [--hash MB]\n"
+    "                     [--random-plies K|K1-K2] [--shard I/N] [--eval nnue|hce] [--net FILE] [--hash MB]\n"
     "       chuhe datagen convert OUT PGN...\n"
     "       chuhe datagen label OUT PGN... [--nodes N] [--threads T] [--skip PLIES]\n"
     "  (self-play) games of the engine against itself at a fixed node budget per move\n"
     "      (default 5000), from the openings of FILE (EPD or PGN; default the start position)\n"
-    "      plus K random plies (default 2), one game per thread (default 1); --games: how many\n"
+    "      plus K random plies (default 2; K1-K2: a number drawn per game, so that either side\n"
+    "      may make the last random move), one game per thread (default 1); --games: how many\n"
     "      (default: until Ctrl-C); --seed (default 1) and --shard I/N (default 1/1) choose the\n"
     "      games, so the same seed gives the same records and the N shards never repeat a game;\n"
     "      --eval: the evaluation that plays (default nnue when a net is built in or given);\n"
@@ -73,6 +74,7 @@ struct Options {
     uint64_t seed = 1;
     std::string openings;
     int randomPlies = 2;
+    int randomPliesMax = 2;  // above randomPlies: each game draws its count from the range
     int shard = 1, shards = 1;
     std::string eval;
     std::string net;
@@ -118,8 +120,19 @@ bool parse_options(const std::vector<std::string>& args, size_t first, Options& 
             if (!number(0, UINT64_MAX / 2)) return false;
             o.seed = n;
         } else if (a == "--random-plies") {
-            if (!number(0, 40)) return false;
-            o.randomPlies = int(n);
+            // K, or K1-K2: the side that makes the last random move has it answered by the
+            // other side's search, so a fixed count favours one colour (net 5's self-play
+            // with 2: black won 60% of the decisive games); a range lets both sides have it.
+            size_t dash = v.find('-');
+            uint64_t lo = 0, hi = 0;
+            if (dash == std::string::npos ? !parse_number(v, 40, &lo)
+                                          : !parse_number(v.substr(0, dash), 40, &lo) ||
+                                                !parse_number(v.substr(dash + 1), 40, &hi) || hi < lo) {
+                *error = "--random-plies takes K or K1-K2 with 0 <= K1 <= K2 <= 40";
+                return false;
+            }
+            o.randomPlies = int(lo);
+            o.randomPliesMax = dash == std::string::npos ? int(lo) : int(hi);
         } else if (a == "--hash") {
             if (!number(1, 4096)) return false;
             o.hashMb = int(n);
@@ -254,14 +267,19 @@ struct SelfPlay {
             const match::Opening& op = openings[rng() % openings.size()];
             pos.set(op.fen);
             for (Move m : op.moves) pos.do_move(m);
+            // A fixed count draws nothing, so its seeds give the records they always gave.
+            const int randomPlies =
+                o.randomPliesMax > o.randomPlies
+                    ? o.randomPlies + int(rng() % uint64_t(o.randomPliesMax - o.randomPlies + 1))
+                    : o.randomPlies;
             int ply = 0;
-            for (; ply < o.randomPlies; ++ply) {
+            for (; ply < randomPlies; ++ply) {
                 MoveList moves = MoveList::of<LEGAL>(pos);
                 if (!moves.size()) break;
                 pos.do_move(moves.begin()[rng() % moves.size()]);
             }
             std::string r, why;
-            if (ply == o.randomPlies && MoveList::of<LEGAL>(pos).size() &&
+            if (ply == randomPlies && MoveList::of<LEGAL>(pos).size() &&
                 !match::rules_end_game(pos, RuleSet::ASIAN, &r, &why))
                 break;
         }
