@@ -64,6 +64,48 @@ void BM_NnueRefresh(benchmark::State& state) {
 }
 BENCHMARK(BM_NnueRefresh);
 
+// The king-bucketed shape (v2), random weights: the same three costs, and a king move, whose
+// view comes from the refresh cache (a hit: the king goes back and forth, so only the
+// pieces that changed since the cached board are added and taken away).
+const nnue::Network& v2_network() {
+    static const std::unique_ptr<nnue::Network> net = [] {
+        std::mt19937_64 rng(2);
+        FloatNetwork f(nnue::SHAPE_V2);
+        f.randomize(rng);
+        return f.quantize("random v2");
+    }();
+    return *net;
+}
+
+void BM_NnueV2Incremental(benchmark::State& state) { make_evaluate_unmake(state, &v2_network()); }
+BENCHMARK(BM_NnueV2Incremental);
+
+void BM_NnueV2Refresh(benchmark::State& state) {
+    Position pos = position();
+    for (auto _ : state) benchmark::DoNotOptimize(evaluate_nnue(v2_network(), pos));
+}
+BENCHMARK(BM_NnueV2Refresh);
+
+void BM_NnueV2KingMoveCacheHit(benchmark::State& state) {
+    Position pos = position();
+    Evaluator eval;
+    eval.set_network(&v2_network());
+    eval.reset(pos);
+    Move kingMove = MOVE_NONE;
+    for (Move m : MoveList::of<LEGAL>(pos))
+        if (type_of(pos.piece_on(from_sq(m))) == KING) kingMove = m;
+    if (kingMove == MOVE_NONE) {
+        state.SkipWithError("no king move in the position");
+        return;
+    }
+    for (auto _ : state) {
+        eval.do_move(pos, kingMove);
+        benchmark::DoNotOptimize(eval.evaluate(pos));
+        eval.undo_move(pos);
+    }
+}
+BENCHMARK(BM_NnueV2KingMoveCacheHit);
+
 // Trainer throughput: one epoch over self-play records (positions/s in the counters).
 void BM_TrainEpoch(benchmark::State& state) {
     std::string data = "/tmp/chuhe_bench_train.rec", out = "/tmp/chuhe_bench_train.nnue";

@@ -22,12 +22,12 @@ Value finish(const Position& pos, int32_t raw) {
 Value evaluate_nnue(const nnue::Network& net, const Position& pos) {
     nnue::Accumulator acc;
     nnue::refresh(net, pos, acc);
-    return finish(pos, nnue::output(net, acc, pos.side_to_move()));
+    return finish(pos, nnue::output(net, acc, pos));
 }
 
 Value Evaluator::evaluate(const Position& pos) {
     if (!net_) return chuhe::evaluate(pos);
-    return finish(pos, nnue::output(*net_, stack_.current(*net_), pos.side_to_move()));
+    return finish(pos, nnue::output(*net_, stack_.current(*net_, pos), pos));
 }
 
 }  // namespace chuhe

@@ -1,12 +1,19 @@
 // chuhe train: fits the evaluation network to training records (training_data.h) on the CPU.
 //
-// The float network has the shape of nnue/architecture.h. Each record gives the features of
-// both perspectives; the target blends the search score and the game's result:
+// The float network has one of the shapes of nnue/architecture.h (TrainOptions::shape). Each
+// record gives the features of both perspectives; the target blends the search score and the
+// game's result:
 //   target = lambda * sigmoid(score / K) + (1 - lambda) * result   (side to move's view)
 // and the loss is (sigmoid(output * OUTPUT_SCALE / K) - target)^2. Adam over mini-batches,
 // the batch split over threads and the gradients summed in a fixed order, so a seed and a
 // thread count always give the same net. Positions are mirrored left-right at random (the
 // board is symmetric). The exported net is quantised as nnue/network.h reads it.
+//
+// With king buckets, every piece feature also has a factor: a weight shared by all buckets,
+// added to the bucket's own in training and folded into it on export. A bucket the data
+// seldom reaches (a king on its palace's top rank) then starts from what the others learned
+// instead of from noise. Only the feature rows a batch touches are summed and updated
+// (lazy Adam): a position activates about 64 of 8,820 rows.
 #pragma once
 
 #include <cstdint>
@@ -20,20 +27,22 @@
 namespace chuhe {
 
 struct FloatNetwork {
-    std::vector<float> featureWeights = std::vector<float>(size_t(nnue::INPUTS) * nnue::HIDDEN);
-    std::vector<float> featureBias = std::vector<float>(nnue::HIDDEN);
-    std::vector<float> outputWeights = std::vector<float>(2 * nnue::HIDDEN);
-    float outputBias = 0;
+    nnue::Shape shape;
+    // featureWeights: inputs() rows of hidden; factorWeights: PIECE_FEATURES rows with king
+    // buckets, none without.
+    std::vector<float> featureWeights, factorWeights, featureBias, outputWeights, outputBias;
 
+    explicit FloatNetwork(nnue::Shape s = nnue::SHAPE_V1);
     void randomize(std::mt19937_64& rng);
-    // The evaluation in engine units, side to move's view (no endgame scaling): the mean of
-    // the outputs for the board and its mirror image, as the engine computes it.
+    // The evaluation in engine units, side to move's view (no endgame scaling), as the engine
+    // computes it (v1: the mean of the outputs for the board and its mirror image).
     float evaluate(const TrainingRecord& r) const;
     // Rounded to the integer network; description goes into the file.
     std::unique_ptr<nnue::Network> quantize(const std::string& description) const;
 };
 
 struct TrainOptions {
+    nnue::Shape shape = nnue::SHAPE_V1;
     std::vector<std::string> inputs;
     std::string out = "chuhe.nnue";
     int epochs = 10;

@@ -261,5 +261,56 @@ TEST(Train, LowersValidationLossDeterministically) {
     for (const std::string& f : {data, net1, net2, net1 + ".ckpt", net2 + ".ckpt"}) std::remove(f.c_str());
 }
 
+// The king-bucketed shape (narrowed to 64 for time): factors, output buckets and the sparse
+// row updates train as well, deterministically, and the file loads with its shape; a
+// checkpoint of one shape is refused for another with both named.
+TEST(Train, KingBucketsLowerValidationLossDeterministically) {
+    std::string data = temp_path("train2.rec"), net1 = temp_path("k1.nnue"), net2 = temp_path("k2.nnue");
+    std::remove(data.c_str());
+    auto conv = test::run_command("xz -dc " + test::data_path("selfplay/chuhe-selfplay-5000n-20261201.pgn.xz") +
+                                  " | head -n 30000 | " + CHUHE_BINARY + " datagen convert " + data + " - 2>&1");
+    ASSERT_EQ(conv.status, 0) << conv.out;
+    TrainOptions o;
+    o.shape = nnue::SHAPE_V2;
+    o.shape.hidden = 64;
+    o.inputs = {data};
+    o.epochs = 4;
+    o.threads = 2;
+    o.batch = 512;
+    o.rate = 0.002;
+    o.seed = 11;
+    o.k = 125;
+    o.validationEvery = 8;
+    o.quiet = true;
+    std::vector<EpochStats> s1, s2;
+    std::string error;
+    o.out = net1;
+    ASSERT_TRUE(train_network(o, &s1, &error)) << error;
+    o.out = net2;
+    ASSERT_TRUE(train_network(o, &s2, &error)) << error;
+    ASSERT_EQ(s1.size(), 5u);
+    EXPECT_LT(s1[4].validationLoss, s1[0].validationLoss * 0.8);
+    EXPECT_LT(s1[4].trainLoss, s1[1].trainLoss);
+    for (size_t i = 0; i < s1.size(); ++i) EXPECT_EQ(s1[i].validationLoss, s2[i].validationLoss);
+    EXPECT_EQ(file_bytes(net1), file_bytes(net2));
+    std::string netError;
+    auto net = nnue::load_network(net1, &netError);
+    ASSERT_TRUE(net) << netError;
+    EXPECT_TRUE(net->shape == o.shape);
+    // Resuming from the last checkpoint with more epochs goes on; a v1 training refuses it.
+    o.epochs = 5;
+    o.resume = net1 + ".ckpt";
+    o.out = net2;
+    std::vector<EpochStats> s3;
+    ASSERT_TRUE(train_network(o, &s3, &error)) << error;
+    ASSERT_EQ(s3.size(), 1u);
+    EXPECT_EQ(s3[0].epoch, 5);
+    o.shape = nnue::SHAPE_V1;
+    EXPECT_FALSE(train_network(o, nullptr, &error));
+    EXPECT_EQ(error, "checkpoint '" + net1 + ".ckpt' is of the shape (7560->64)x2->8, the training's is "
+                     "(1260->256)x2->1 mirror mean");
+    for (const std::string& f : {data, net1, net2, net1 + ".ckpt", net2 + ".ckpt"}) std::remove(f.c_str());
+}
+
 }  // namespace
 }  // namespace chuhe

@@ -72,36 +72,84 @@ uint32_t crc32(std::string_view bytes) {
     return c ^ 0xFFFFFFFFu;
 }
 
+Network::Network(Shape s)
+    : shape(s),
+      featureBias(size_t(s.hidden)),
+      featureWeights(size_t(s.inputs()) * s.hidden),
+      outputWeights(size_t(s.outputBuckets) * 2 * s.hidden),
+      outputBias(size_t(s.outputBuckets)) {}
+
+bool supported(const Shape& s, std::string* why) {
+    auto no = [&](const std::string& m) {
+        if (why) *why = m;
+        return false;
+    };
+    if (s == SHAPE_V1) return true;
+    if (s.mirrorMean) return no("the mirror mean is read only in the v1 shape");
+    if (s.kingBuckets != 1 && s.kingBuckets != KING_BUCKETS)
+        return no("king buckets " + std::to_string(s.kingBuckets) + " (this build: 1 or " +
+                  std::to_string(KING_BUCKETS) + ")");
+    if (s.hidden < 16 || s.hidden % 16 || s.hidden * s.views() > MAX_ACCUMULATOR)
+        return no("hidden width " + std::to_string(s.hidden) + " (this build: a multiple of 16 up to " +
+                  std::to_string(MAX_ACCUMULATOR / 2) + ")");
+    if (s.outputBuckets < 1 || s.outputBuckets > MAX_OUTPUT_BUCKETS)
+        return no("output buckets " + std::to_string(s.outputBuckets) + " (this build: 1 to " +
+                  std::to_string(MAX_OUTPUT_BUCKETS) + ")");
+    return true;
+}
+
 std::unique_ptr<Network> read_network(std::string_view bytes, std::string* error) {
     Reader in(bytes);
     char magic[8];
     if (!in.read(magic, 8) || std::memcmp(magic, MAGIC, 8) != 0)
         return fail(error, "not a Chuhe net file (bad magic)");
-    uint32_t version = 0, arch = 0, length = 0;
-    if (!in.read_le(version) || !in.read_le(arch) || !in.read_le(length))
-        return fail(error, "truncated net file (header)");
-    if (version != FORMAT_VERSION)
+    uint32_t version = 0;
+    if (!in.read_le(version)) return fail(error, "truncated net file (header)");
+    Shape shape = SHAPE_V1;
+    if (version == 1) {
+        uint32_t arch = 0;
+        if (!in.read_le(arch)) return fail(error, "truncated net file (header)");
+        if (arch != V1_ARCHITECTURE_ID) {
+            std::ostringstream s;
+            s << "net architecture 0x" << std::hex << arch << " is not one this build reads (v1 is 0x"
+              << V1_ARCHITECTURE_ID << ")";
+            return fail(error, s.str());
+        }
+    } else if (version == 2) {
+        uint32_t buckets = 0, hidden = 0, outputs = 0, flags = 0;
+        if (!in.read_le(buckets) || !in.read_le(hidden) || !in.read_le(outputs) || !in.read_le(flags))
+            return fail(error, "truncated net file (header)");
+        if (buckets > 1024 || hidden > 65536 || outputs > 1024 || flags > 1)
+            return fail(error, "net shape out of range (corrupt file)");
+        shape = {int(buckets), int(hidden), int(outputs), flags == 1};
+        std::string why;
+        if (!supported(shape, &why)) return fail(error, "net shape not supported: " + why);
+    } else {
         return fail(error, "net file format version " + std::to_string(version) +
-                               ", this build reads version " + std::to_string(FORMAT_VERSION));
-    if (arch != ARCHITECTURE_ID) {
-        std::ostringstream s;
-        s << "net architecture 0x" << std::hex << arch << " does not match this build's 0x"
-          << ARCHITECTURE_ID;
-        return fail(error, s.str());
+                               ", this build reads versions 1 and 2");
     }
+    uint32_t length = 0;
+    if (!in.read_le(length)) return fail(error, "truncated net file (header)");
     if (length > MAX_DESCRIPTION) return fail(error, "net description too long (corrupt file)");
-    auto net = std::make_unique<Network>();
+    // The whole body's size is known from the shape: check it before allocating anything.
+    const size_t hidden = size_t(shape.hidden);
+    size_t body = length + 2 * (hidden + size_t(shape.inputs()) * hidden + size_t(shape.outputBuckets) * 2 * hidden) +
+                  4 * size_t(shape.outputBuckets);
+    if (in.remaining() < body) return fail(error, "truncated net file (weights)");
+    if (in.remaining() < body + 4) return fail(error, "truncated net file (checksum)");
+    if (in.remaining() > body + 4) return fail(error, "net file has trailing bytes (corrupt or another shape)");
+    auto net = std::make_unique<Network>(shape);
     net->description.resize(length);
     if (!in.read(net->description.data(), length) ||
-        !in.read_array(net->featureBias, HIDDEN) ||
-        !in.read_array(net->featureWeights, size_t(INPUTS) * HIDDEN) ||
-        !in.read_array(net->outputWeights, 2 * HIDDEN) || !in.read_le(net->outputBias))
+        !in.read_array(net->featureBias.data(), net->featureBias.size()) ||
+        !in.read_array(net->featureWeights.data(), net->featureWeights.size()) ||
+        !in.read_array(net->outputWeights.data(), net->outputWeights.size()) ||
+        !in.read_array(net->outputBias.data(), net->outputBias.size()))
         return fail(error, "truncated net file (weights)");
-    size_t body = in.position();
+    size_t end = in.position();
     uint32_t stored = 0;
     if (!in.read_le(stored)) return fail(error, "truncated net file (checksum)");
-    if (in.remaining()) return fail(error, "net file has trailing bytes (corrupt or not this architecture)");
-    if (crc32(bytes.substr(0, body)) != stored) return fail(error, "net file checksum mismatch (corrupt)");
+    if (crc32(bytes.substr(0, end)) != stored) return fail(error, "net file checksum mismatch (corrupt)");
     // The output trick multiplies a clipped activation (<= QA) by an output weight in int16.
     for (int16_t w : net->outputWeights)
         if (w * QA > 32767 || w * QA < -32768) return fail(error, "net output weight out of range");
@@ -122,14 +170,20 @@ std::unique_ptr<Network> load_network(const std::string& path, std::string* erro
 
 std::string write_network(const Network& net) {
     std::string out(MAGIC, 8);
-    write_le(out, FORMAT_VERSION);
-    write_le(out, ARCHITECTURE_ID);
+    const Shape& s = net.shape;
+    if (s == SHAPE_V1) {
+        write_le(out, uint32_t(1));
+        write_le(out, V1_ARCHITECTURE_ID);
+    } else {
+        write_le(out, uint32_t(2));
+        for (int v : {s.kingBuckets, s.hidden, s.outputBuckets, int(s.mirrorMean)}) write_le(out, uint32_t(v));
+    }
     write_le(out, uint32_t(net.description.size()));
     out += net.description;
     for (int16_t v : net.featureBias) write_le(out, v);
     for (int16_t v : net.featureWeights) write_le(out, v);
     for (int16_t v : net.outputWeights) write_le(out, v);
-    write_le(out, net.outputBias);
+    for (int32_t v : net.outputBias) write_le(out, v);
     write_le(out, crc32(out));
     return out;
 }
