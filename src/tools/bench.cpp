@@ -1,6 +1,7 @@
 #include "tools/bench.h"
 
 #include <iostream>
+#include <memory>
 
 #include "eval/nnue/network.h"
 #include "protocol/engine.h"
@@ -59,9 +60,15 @@ BenchResult bench(int depth, bool verbose, const nnue::Network* net) {
 int run_bench(const std::vector<std::string>& args) {
     int depth = DEFAULT_DEPTH;
     bool useNet = DEFAULT_USE_NNUE;
+    std::string netFile;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--eval" && i + 1 < args.size() && (args[i + 1] == "hce" || args[i + 1] == "nnue")) {
             useNet = args[++i] == "nnue";
+            continue;
+        }
+        if (args[i] == "--net" && i + 1 < args.size()) {  // another net than the built-in one
+            netFile = args[++i];
+            useNet = true;
             continue;
         }
         try {
@@ -70,11 +77,20 @@ int run_bench(const std::vector<std::string>& args) {
             depth = 0;
         }
         if (depth < 1 || depth > 64) {
-            std::cerr << "chuhe bench: usage: chuhe bench [DEPTH 1-64] [--eval hce|nnue]\n";
+            std::cerr << "chuhe bench: usage: chuhe bench [DEPTH 1-64] [--eval hce|nnue] [--net FILE]\n";
             return 2;
         }
     }
-    const nnue::Network* net = useNet ? nnue::embedded_network() : nullptr;
+    std::unique_ptr<nnue::Network> loaded;
+    if (!netFile.empty()) {
+        std::string error;
+        loaded = nnue::load_network(netFile, &error);
+        if (!loaded) {
+            std::cerr << "chuhe bench: " << error << "\n";
+            return 2;
+        }
+    }
+    const nnue::Network* net = loaded ? loaded.get() : useNet ? nnue::embedded_network() : nullptr;
     if (useNet && !net) {
         std::cerr << "chuhe bench: this build has no built-in net\n";
         return 2;
