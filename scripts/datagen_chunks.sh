@@ -11,11 +11,15 @@
 # Each chunk is one `chuhe datagen` run of G games (default 2000, about 250k records, 10-20
 # minutes of two threads) with a new seed (the time in seconds, checked against the
 # MANIFEST). It is written to data/nnue/.partial/ (ignored by git), and only a run that ended by
-# itself is finished: its records counted and checked (whole 40-byte records), xz-packed,
-# moved into data/nnue/ under its final name and given its MANIFEST row. A chunk that a stop,
-# Ctrl-C or a kill cut short is never finished: the next start reports it as lost, deletes it
-# and goes on with a new seed, so nothing in data/nnue/ is ever half-written. Commit the
-# finished chunks (`git add data/nnue`) before the session ends.
+# itself, or that SIGTERM (or Ctrl-C in a terminal) to this script stopped (datagen then writes every game it
+# finished and nothing of the games in play), is finished: its records counted and checked
+# (whole 40-byte records), xz-packed, moved into data/nnue/ under its final name and given its
+# MANIFEST row (with the games it holds). A chunk that a kill cut short (the session's end,
+# SIGKILL) is never finished: the next start reports it as lost, deletes it and goes on with a
+# new seed, so nothing in data/nnue/ is ever half-written. Before the session ends, stop the
+# script with `kill PID` (SIGTERM, to the script, not to datagen; a script started in the
+# background ignores SIGINT), wait for it to end, and commit the finished chunks
+# (`git add data/nnue`).
 #
 # Default datagen arguments: 5000 nodes per move, the fairy_xiangqi.epd openings, 1-2 random
 # plies (either colour makes the last random move; a fixed 2 favoured black), 2 threads.
@@ -87,18 +91,25 @@ for ((k = 0; k < chunks && !stopping; k++)); do
         --openings "$openings" --random-plies 1-2 "${extra[@]}")
   echo "datagen_chunks.sh: chunk $name: $chuhe ${args[*]}"
   start=$(date +%s)
-  "$chuhe" "${args[@]}" &
+  log="$stage/$name.log"
+  "$chuhe" "${args[@]}" 2> >(tee "$log" >&2) &
   child=$!
+  # wait returns early (status 128+n) when a trapped signal arrives while the child goes on
+  # writing its last games: wait until it has ended, then take its own status.
+  while kill -0 "$child" 2>/dev/null; do wait "$child" || true; done
   status=0
   wait "$child" || status=$?
-  # wait returns early when a trapped signal arrives; the child goes on writing its last games.
-  while kill -0 "$child" 2>/dev/null; do wait "$child" || status=$?; done
   child=
-  if [ "$stopping" = 1 ] || [ "$status" != 0 ]; then
-    echo "datagen_chunks.sh: chunk $name cut short (status $status): not finished, deleted"
-    rm -f "$part"
-    [ "$status" != 0 ] && [ "$stopping" = 0 ] && exit 1
-    break
+  if [ "$status" != 0 ]; then
+    echo "datagen_chunks.sh: chunk $name failed (status $status): not finished, deleted" >&2
+    rm -f "$part" "$log"
+    exit 1
+  fi
+  # Stopped by Ctrl-C/SIGTERM: datagen wrote its finished games; their count is in its log.
+  done_games=$games
+  if [ "$stopping" = 1 ]; then
+    done_games=$(grep -a '^games ' "$log" | tail -1 | cut -d' ' -f2)
+    [ -s "$part" ] || { echo "datagen_chunks.sh: chunk $name stopped before its first game: deleted"; rm -f "$part" "$log"; break; }
   fi
   bytes=$(stat -c %s "$part")
   if [ $((bytes % 40)) != 0 ] || [ "$bytes" = 0 ]; then
@@ -110,11 +121,13 @@ for ((k = 0; k < chunks && !stopping; k++)); do
   seconds=$(($(date +%s) - start))
   sha=$(sha256sum "$part" | cut -d' ' -f1)
   xz -6 -T1 -c "$part" > "$part.xz.tmp"
-  printf '| %s.rec.xz | %s | %s | %s games of self-play by `chuhe %s` (binary %s, %s), %s s (%s records/s) |\n' \
-    "$name" "$records" "$sha" "$games" "datagen OUT ${args[*]:2}" "$binary" "$(net_desc)" \
+  stopped=""
+  [ "$stopping" = 1 ] && stopped=", stopped by a signal after $done_games games (whole games only)"
+  printf '| %s.rec.xz | %s | %s | %s games of self-play by `chuhe %s` (binary %s, %s%s), %s s (%s records/s) |\n' \
+    "$name" "$records" "$sha" "$done_games" "datagen OUT ${args[*]:2}" "$binary" "$(net_desc)" "$stopped" \
     "$seconds" "$((records / (seconds > 0 ? seconds : 1)))" > "$stage/$name.row"
   mv "$part.xz.tmp" "$dir/$name.rec.xz"
   cat "$stage/$name.row" >> "$manifest"
-  rm -f "$stage/$name.row" "$part"
+  rm -f "$stage/$name.row" "$part" "$log"
   echo "datagen_chunks.sh: finished $dir/$name.rec.xz: $records records in $seconds s"
 done
