@@ -375,7 +375,7 @@ TEST(Uci, EveryGoIsAnsweredByOneBestmove) {
         {"go depth abc", "info string error: go depth needs a non-negative number"},
         {"go foo", "info string error: unknown go parameter 'foo'"},
         {"go perft 11", "info string error: go perft takes a depth from 1 to 10"},
-        {"go searchmoves a0a1", "info string error: bad move 'a0a1' in searchmoves: "},
+        {"go searchmoves a0a5", "info string error: bad move 'a0a5' in searchmoves: "},
         {"go searchmoves depth 3", "info string error: go searchmoves needs moves"},
     };
     for (const auto& [go, why] : refused) {
