@@ -112,7 +112,7 @@ std::string Engine::go(SearchLimits limits, SearchListener listener) {
     shrinkTo_ = std::max(started, 1);
     return "only " + std::to_string(started) + " of " + std::to_string(wanted) +
            " threads could start; searching with " + std::to_string(std::max(started, 1)) +
-           (started ? "" : " (no search: the best move is the first one found)");
+           (started ? "" : " (no thread to search on: depth 1 only, on this one)");
 }
 
 SearchListener Engine::weakened(SearchLimits& limits, SearchOptions& so, SearchListener listener) {

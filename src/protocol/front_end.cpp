@@ -18,11 +18,31 @@ bool FrontEnd::require_idle() {
 }
 
 void FrontEnd::position(const std::vector<std::string>& words, size_t first) {
-    if (!require_idle()) return;
+    // The GUI meant another position than the one the engine has: a later `go` must not
+    // search that one.
+    if (!require_idle()) return engine_.refuse_position();
     std::string fen, why;
     std::vector<std::string> moves;
     if (!parse_position_words(words, first, &fen, &moves, &why) || !engine_.set_position(fen, moves, &why))
         error(why), engine_.refuse_position();
+}
+
+void FrontEnd::end_search_for_go() {
+    if (engine_.make_idle()) return;
+    error("go while thinking: the search under way is stopped and answered first");
+    stop_and_wait();
+}
+
+void FrontEnd::refuse_go(const std::string& why) const {
+    error(why);
+    send_line(noMove_);
+}
+
+bool FrontEnd::refuse_go_without_position() const {
+    // Never a move for a side the GUI did not mean: the position it sent was refused.
+    if (!engine_.position_refused()) return false;
+    refuse_go("no position to search: the last 'position' was refused");
+    return true;
 }
 
 void FrontEnd::judge(const std::vector<std::string>& words, const std::string& linePrefix) {

@@ -13,15 +13,26 @@ namespace chuhe {
 
 class FrontEnd {
 protected:
-    // infoPrefix: how the protocol sends free text ("info string " or "info message ").
-    FrontEnd(Engine& engine, std::string infoPrefix) : engine_(engine), infoPrefix_(std::move(infoPrefix)) {}
+    // infoPrefix: how the protocol sends free text ("info string " or "info message ");
+    // noMove: its answer to a `go` without a move ("bestmove (none)" or "nobestmove").
+    FrontEnd(Engine& engine, std::string infoPrefix, std::string noMove)
+        : engine_(engine), infoPrefix_(std::move(infoPrefix)), noMove_(std::move(noMove)) {}
 
     void error(const std::string& text) const;
     // True when no search runs (a finished one is joined); otherwise says so and is false.
     bool require_idle();
     // `position` from words[first] on: "startpos|fen ... [moves ...]". A refused position is
-    // remembered, so that `go` never moves for a side the GUI did not mean.
+    // remembered, so that `go` never moves for a side the GUI did not mean; so is one sent
+    // while the engine thinks.
     void position(const std::vector<std::string>& words, size_t first);
+    // The first step of every `go`: a search still running is stopped and answered (with an
+    // error line saying so), so that each `go` gets its own answer, in order.
+    void end_search_for_go();
+    // A `go` that cannot search: the reason, then the answer without a move. A GUI waits for
+    // an answer to every `go`, so it must never get only the error.
+    void refuse_go(const std::string& why) const;
+    // A `go` when the last position was refused: refuses it and returns true.
+    bool refuse_go_without_position() const;
     // `judge [asian|chinese]`: the ruling of the current position, each line after
     // linePrefix, then linePrefix + "judgeok".
     void judge(const std::vector<std::string>& words, const std::string& linePrefix);
@@ -41,6 +52,7 @@ protected:
 
 private:
     std::string infoPrefix_;
+    std::string noMove_;
 };
 
 }  // namespace chuhe

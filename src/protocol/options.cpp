@@ -136,9 +136,11 @@ OptionErrors set_uci_option(Engine& engine, const std::string& typedName, const 
     else if (name == "uci_variant") {
         if (!iequals(value, "xiangqi")) errors.push_back("UCI_Variant: only xiangqi is supported");
     } else
-        errors.push_back("no such option " + shown);
+        return no_such_option(shown);
     return errors;
 }
+
+OptionErrors no_such_option(const std::string& shownName) { return one("no such option " + shownName); }
 
 OptionErrors set_eval_file(Engine& engine, const std::string& value) {
     std::string why;

@@ -39,6 +39,9 @@ std::string uci_option_value(const Engine& engine, const std::string& name);
 OptionErrors set_uci_option(Engine& engine, const std::string& name, const std::string& value,
                             const std::string& shownName);
 
+// The error of a setoption for a name the engine does not have, in both protocols.
+OptionErrors no_such_option(const std::string& shownName);
+
 // The setters both protocols use; optionName as the messages show it.
 OptionErrors set_eval_file(Engine& engine, const std::string& value);
 OptionErrors set_use_nnue(Engine& engine, const std::string& optionName, const std::string& value);

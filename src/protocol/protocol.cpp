@@ -6,6 +6,7 @@
 #include "protocol/parse.h"
 #include "protocol/uci.h"
 #include "protocol/ucci.h"
+#include "util/text.h"
 
 namespace chuhe {
 
@@ -17,8 +18,11 @@ int run_protocol_loop(Protocol protocol) {
     if (protocol == Protocol::UCI) uci = std::make_unique<UciProtocol>(engine);
 
     std::string line;
-    while (std::getline(std::cin, line)) {
+    for (bool first = true; std::getline(std::cin, line); first = false) {
         if (!line.empty() && line.back() == '\r') line.pop_back();  // Windows GUIs
+        // A GUI or a command file written on Windows may start with a byte order mark: it is
+        // no part of the first command.
+        if (first) line = std::string(strip_utf8_bom(line));
         if (!ucci && !uci) {
             std::vector<std::string> words = split_words(line);
             if (words.empty()) continue;

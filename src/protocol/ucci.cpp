@@ -122,8 +122,11 @@ void UcciProtocol::setoption(const std::vector<std::string>& words) {
         if (engine_.set_threads(want) < want)
             error("not enough memory for " + std::to_string(want) + " threads; using " +
                   std::to_string(engine_.options().threads));
+    } else {
+        // GUIs send options blindly (promotion, idle, ...). The spec says that is no error for
+        // the engine, which goes on as before, but a runner's log or a person should see it.
+        report(no_such_option(quote_input(words[1])));
     }
-    // Other options (promotion, idle, ...) are not errors: GUIs send them blindly.
 }
 
 void UcciProtocol::banmoves(const std::vector<std::string>& words) {
@@ -151,7 +154,7 @@ void UcciProtocol::probe(const std::vector<std::string>& words) {
 }
 
 void UcciProtocol::go(const std::vector<std::string>& words) {
-    if (!require_idle()) return;
+    end_search_for_go();
     SearchLimits limits;
     bool draw = false, timed = false, depthZero = false;
     int64_t time = 0, inc = 0, oppTime = 0, oppInc = 0, n = 0;
@@ -168,7 +171,7 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
             bool clock = key == "time" || key == "increment" || key == "opptime" || key == "oppincrement";
             if (i + 1 >= words.size() || !(clock ? parse_signed_number(words[i + 1], MAX, &n)
                                                  : parse_number(words[i + 1], MAX, &n)))
-                return error("go " + key + (clock ? " needs a number" : " needs a non-negative number"));
+                return refuse_go("go " + key + (clock ? " needs a number" : " needs a non-negative number"));
             if (clock) n = std::max<int64_t>(n, 0);
             ++i;
             if (key == "depth") limits.depth = int(std::min<int64_t>(n, MAX_PLY - 1)), depthZero = !n;
@@ -180,14 +183,10 @@ void UcciProtocol::go(const std::vector<std::string>& words) {
             else if (key == "oppincrement") oppInc = n;
             // oppmovestogo: the opponent's schedule does not change ours.
         } else
-            return error("unknown go parameter " + quote_input(words[i]));
+            return refuse_go("unknown go parameter " + quote_input(words[i]));
     }
-    if (limits.ponder && draw) return error("go ponder and go draw exclude each other");
-    if (engine_.position_refused()) {
-        // Never a move for a side the GUI did not mean: the position it sent was refused.
-        error("no position to search: the last 'position' was refused");
-        return send_line("nobestmove");
-    }
+    if (limits.ponder && draw) return refuse_go("go ponder and go draw exclude each other");
+    if (refuse_go_without_position()) return;
 
     const Position& pos = engine_.position();
     if (depthZero) {

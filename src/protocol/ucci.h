@@ -12,7 +12,7 @@ namespace chuhe {
 
 class UcciProtocol : FrontEnd {
 public:
-    explicit UcciProtocol(Engine& engine) : FrontEnd(engine, "info message ") {}
+    explicit UcciProtocol(Engine& engine) : FrontEnd(engine, "info message ", "nobestmove") {}
 
     // Handles one command line; false once `quit` has been answered.
     bool handle(const std::string& line);

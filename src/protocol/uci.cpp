@@ -82,61 +82,75 @@ void UciProtocol::perft(int depth) {
     engine_.perft(depth, [](const std::string& line) { send_line(line); });
 }
 
-void UciProtocol::go(const std::vector<std::string>& words) {
-    if (!require_idle()) return;
-    SearchLimits limits;
+namespace {
+
+// The keywords of `go`: a list of searchmoves ends at the next one.
+bool is_go_keyword(const std::string& key) {
+    for (const char* k : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth",
+                          "nodes", "mate", "movetime", "infinite", "perft"})
+        if (key == k) return true;
+    return false;
+}
+
+}  // namespace
+
+bool UciProtocol::parse_go(const std::vector<std::string>& words, SearchLimits* limits, int* perftDepth,
+                           std::string* error) const {
     const Position& pos = engine_.position();
     constexpr int64_t MAX = int64_t(1) << 40;
     int64_t n = 0;
     for (size_t i = 1; i < words.size(); ++i) {
         std::string key = to_lower(words[i]);
-        if (key == "infinite") limits.infinite = true;
-        else if (key == "ponder") limits.ponder = true;
+        if (key == "infinite") limits->infinite = true;
+        else if (key == "ponder") limits->ponder = true;
         else if (key == "searchmoves") {
-            while (i + 1 < words.size()) {
+            for (; i + 1 < words.size() && !is_go_keyword(to_lower(words[i + 1])); ++i) {
                 std::string why;
                 Move m = pos.parse_move(words[i + 1], &why);
-                if (m == MOVE_NONE) return error("bad move " + quote_input(words[i + 1]) + " in searchmoves: " + why);
-                limits.searchmoves.push_back(m);
-                ++i;
+                if (m == MOVE_NONE)
+                    return *error = "bad move " + quote_input(words[i + 1]) + " in searchmoves: " + why, false;
+                limits->searchmoves.push_back(m);
             }
-        } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" ||
-                   key == "movestogo" || key == "movetime" || key == "depth" || key == "nodes" ||
-                   key == "mate" || key == "perft") {
+            if (limits->searchmoves.empty()) return *error = "go searchmoves needs moves", false;
+        } else if (is_go_keyword(key)) {
             // A lagging GUI sends negative clocks: they count as the least time, and we move.
             bool clock = key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movetime";
             if (i + 1 >= words.size() || !(clock ? parse_signed_number(words[i + 1], MAX, &n)
                                                  : parse_number(words[i + 1], MAX, &n)))
-                return error("go " + key + (clock ? " needs a number" : " needs a non-negative number"));
+                return *error = "go " + key + (clock ? " needs a number" : " needs a non-negative number"), false;
             ++i;
-            if (key == "wtime") limits.time[RED] = std::max<int64_t>(n, 1);
-            else if (key == "btime") limits.time[BLACK] = std::max<int64_t>(n, 1);
-            else if (key == "winc") limits.inc[RED] = std::max<int64_t>(n, 0);
-            else if (key == "binc") limits.inc[BLACK] = std::max<int64_t>(n, 0);
-            else if (key == "movestogo") limits.movestogo = int(std::min<int64_t>(n, 1000));
-            else if (key == "movetime") limits.movetime = std::max<int64_t>(n, 1);
-            else if (key == "depth") limits.depth = int(std::clamp<int64_t>(n, 1, MAX_PLY - 1));
-            else if (key == "nodes") limits.nodes = uint64_t(std::max<int64_t>(n, 1));
-            else if (key == "mate") limits.mate = int(std::clamp<int64_t>(n, 1, MAX_PLY / 2));
-            else {
-                if (n < 1 || n > 10) return error("go perft takes a depth from 1 to 10");
-                return perft(int(n));
-            }
+            if (key == "wtime") limits->time[RED] = std::max<int64_t>(n, 1);
+            else if (key == "btime") limits->time[BLACK] = std::max<int64_t>(n, 1);
+            else if (key == "winc") limits->inc[RED] = std::max<int64_t>(n, 0);
+            else if (key == "binc") limits->inc[BLACK] = std::max<int64_t>(n, 0);
+            else if (key == "movestogo") limits->movestogo = int(std::min<int64_t>(n, 1000));
+            else if (key == "movetime") limits->movetime = std::max<int64_t>(n, 1);
+            else if (key == "depth") limits->depth = int(std::clamp<int64_t>(n, 1, MAX_PLY - 1));
+            else if (key == "nodes") limits->nodes = uint64_t(std::max<int64_t>(n, 1));
+            else if (key == "mate") limits->mate = int(std::clamp<int64_t>(n, 1, MAX_PLY / 2));
+            else if (n < 1 || n > 10) return *error = "go perft takes a depth from 1 to 10", false;
+            else *perftDepth = int(n);
         } else
-            return error("unknown go parameter " + quote_input(words[i]));
+            return *error = "unknown go parameter " + quote_input(words[i]), false;
     }
-    if (!limits.use_time_management() && !limits.movetime && !limits.depth && !limits.nodes &&
-        !limits.mate)
-        limits.infinite = true;
-    if (engine_.position_refused()) {
-        // Never a move for a side the GUI did not mean: the position it sent was refused.
-        error("no position to search: the last 'position' was refused");
-        return send_line("bestmove (none)");
-    }
+    if (!limits->use_time_management() && !limits->movetime && !limits->depth && !limits->nodes &&
+        !limits->mate)
+        limits->infinite = true;
+    return true;
+}
+
+void UciProtocol::go(const std::vector<std::string>& words) {
+    end_search_for_go();
+    SearchLimits limits;
+    int perftDepth = 0;
+    std::string why;
+    if (!parse_go(words, &limits, &perftDepth, &why)) return refuse_go(why);
+    if (perftDepth) return perft(perftDepth);
+    if (refuse_go_without_position()) return;
 
     show_time_budget(limits);
 
-    bool mated = MoveList::of<LEGAL>(pos).size() == 0;
+    bool mated = MoveList::of<LEGAL>(engine_.position()).size() == 0;
     bool showWDL = engine_.options().showWDL;
     SearchListener listener;
     listener.on_info = [showWDL](const SearchInfo& info) {

@@ -12,7 +12,7 @@ namespace chuhe {
 
 class UciProtocol : FrontEnd {
 public:
-    explicit UciProtocol(Engine& engine) : FrontEnd(engine, "info string ") {}
+    explicit UciProtocol(Engine& engine) : FrontEnd(engine, "info string ", "bestmove (none)") {}
 
     // Handles one command line; false after `quit`.
     bool handle(const std::string& line);
@@ -21,6 +21,9 @@ private:
     void identify();
     void setoption(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
+    // The limits of `go` (or, for `go perft N`, *perftDepth), or false and the reason.
+    bool parse_go(const std::vector<std::string>& words, SearchLimits* limits, int* perftDepth,
+                  std::string* error) const;
     void perft(int depth);
 };
 

@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <iconv.h>
 
+#include "util/text.h"
+
 namespace chuhe {
 
 namespace {
@@ -119,7 +121,7 @@ std::string utf8_to_gbk(std::string_view s) {
 }
 
 std::string decode_record_text(std::string_view bytes) {
-    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+    bytes = strip_utf8_bom(bytes);
     return is_valid_utf8(bytes) ? std::string(bytes) : gbk_to_utf8(bytes);
 }
 
@@ -148,7 +150,7 @@ std::string decode_game_bytes(std::string_view bytes) {
 }  // namespace
 
 std::string decode_pgn_text(std::string_view bytes) {
-    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+    bytes = strip_utf8_bom(bytes);
     if (is_valid_utf8(bytes)) return std::string(bytes);
     // Cut before each line that starts a tag section after other text. A line start is a
     // character start in both encodings, so the cut never splits a character.

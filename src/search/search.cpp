@@ -48,6 +48,11 @@ void update_pv(Move* pv, Move move, const Move* childPv) {
 
 constexpr int MATE_SEARCH_PLIES = 127;
 
+// Defined here, where the search uses it, so that it is inlined.
+inline bool Worker::stopped() const {
+    return pool_.stop_requested() && (completedDepth_ > 0 || !is_main());
+}
+
 void Worker::clear() {
     history_.clear();
     contHist_.clear();
@@ -146,11 +151,11 @@ void Worker::iterative_deepening() {
 
     // Helpers start one ply deeper every other thread, so they are not all in lockstep.
     for (rootDepth_ = 1 + (index_ & 1); rootDepth_ <= maxDepth; ++rootDepth_) {
-        if (pool_.stop_requested()) break;
+        if (stopped()) break;
         if (is_main()) bestMoveChanges_ /= 2;
         for (RootMove& rm : rootMoves_) rm.previousScore = rm.score;
 
-        for (pvIdx_ = 0; pvIdx_ < multiPV_ && !pool_.stop_requested(); ++pvIdx_) {
+        for (pvIdx_ = 0; pvIdx_ < multiPV_ && !stopped(); ++pvIdx_) {
             selDepth_ = 0;
             Value prev = rootMoves_[pvIdx_].averageScore;
             Value delta = 25, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
@@ -161,7 +166,7 @@ void Worker::iterative_deepening() {
             while (true) {
                 bestValue = search<true>(ss, alpha, beta, rootDepth_, false);
                 std::stable_sort(rootMoves_.begin() + pvIdx_, rootMoves_.end());
-                if (pool_.stop_requested()) break;
+                if (stopped()) break;
                 if (is_main() && multiPV_ == 1 && (bestValue <= alpha || bestValue >= beta) &&
                     pool_.tm_.elapsed() > 3000)
                     report(rootDepth_);
@@ -175,21 +180,21 @@ void Worker::iterative_deepening() {
                 delta += delta / 2;
             }
             std::stable_sort(rootMoves_.begin(), rootMoves_.begin() + pvIdx_ + 1);
-            if (is_main() && !pool_.stop_requested() && pvIdx_ + 1 == multiPV_) {
+            if (is_main() && !stopped() && pvIdx_ + 1 == multiPV_) {
                 apply_mate_proof();
                 report(rootDepth_);
             }
         }
-        if (pool_.stop_requested()) break;
+        if (stopped()) break;
         completedDepth_ = rootDepth_;
         if (!is_main()) continue;
 
         // The rest of the finder's share, the clock checked between its steps.
-        while (advance_mate_search(1) && !pool_.stop_requested()) {
+        while (advance_mate_search(1) && !stopped()) {
             callsCnt_ = 0;
             check_time();
         }
-        if (pool_.stop_requested()) break;
+        if (stopped()) break;
         if (apply_mate_proof()) report(completedDepth_);
 
         Value best = rootMoves_[0].score;
@@ -296,7 +301,7 @@ void Worker::check_time() {
 
 void Worker::report(int depth) {
     uint64_t nodes = pool_.nodes_searched();
-    TimePoint elapsed = pool_.tm_.elapsed();
+    TimePoint elapsed = pool_.elapsed();
     int hashfull = pool_.tt_.hashfull();
     for (int i = 0; i < multiPV_; ++i) {
         const RootMove& rm = rootMoves_[i];
@@ -329,8 +334,9 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     ss->inCheck = pos_.in_check();
     ss->moveCount = 0;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
-    // Checked before the node is counted, so that a node limit is met exactly.
-    if (!rootNode && pool_.stop_requested()) return VALUE_ZERO;
+    // Checked before the node is counted, so that a node limit is met exactly (once the first
+    // iteration is complete: see stopped()).
+    if (!rootNode && stopped()) return VALUE_ZERO;
     count_node();
     if (is_main()) check_time();
     if (PvNode && selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
@@ -341,7 +347,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
     Value ruleCap = VALUE_INFINITE;  // the rule loss this node is worth at most, see below
     Move cycleMove = MOVE_NONE;      // the offender's move round the cycle again, see below
     if (!rootNode) {
-        if (pool_.stop_requested()) return VALUE_ZERO;
+        if (stopped()) return VALUE_ZERO;
         if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : eval_.evaluate(pos_);
         if (natural_limit_draw(pos_)) return VALUE_DRAW;
         if (previous >= 0) {
@@ -444,7 +450,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
                 if (value >= probCutBeta)
                     value = -search<false>(ss + 1, -probCutBeta, -probCutBeta + 1, depth - 4, !cutNode);
                 eval_.undo_move(pos_);
-                if (pool_.stop_requested()) return VALUE_ZERO;
+                if (stopped()) return VALUE_ZERO;
                 if (value >= probCutBeta && !is_decisive(value)) {
                     pool_.tt_.store(key, value_to_tt(value, ss->ply), BOUND_LOWER, depth - 3, move,
                                     ss->staticEval);
@@ -537,7 +543,7 @@ Value Worker::search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode
         }
         eval_.undo_move(pos_);
 
-        if (pool_.stop_requested()) return VALUE_ZERO;
+        if (stopped()) return VALUE_ZERO;
 
         if (value == -VALUE_FORBIDDEN) {
             // At the root the move was asked for (searchmoves, or the only one): it loses.
@@ -605,10 +611,10 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta, int depth) {
         (ss + 1)->pv = pv;
         if (selDepth_ < ss->ply + 1) selDepth_ = ss->ply + 1;
     }
-    if (pool_.stop_requested()) return VALUE_ZERO;
+    if (stopped()) return VALUE_ZERO;
     count_node();
     if (is_main()) check_time();
-    if (pool_.stop_requested()) return VALUE_ZERO;
+    if (stopped()) return VALUE_ZERO;
     ss->inCheck = pos_.in_check();
     if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? VALUE_DRAW : eval_.evaluate(pos_);
     if (natural_limit_draw(pos_)) return VALUE_DRAW;
@@ -669,7 +675,7 @@ Value Worker::qsearch(Stack* ss, Value alpha, Value beta, int depth) {
         eval_.do_move(pos_, move);
         Value value = -qsearch<PvNode>(ss + 1, -beta, -alpha, depth - 1);
         eval_.undo_move(pos_);
-        if (pool_.stop_requested()) return VALUE_ZERO;
+        if (stopped()) return VALUE_ZERO;
         if (value == -VALUE_FORBIDDEN) {
             --moveCount;
             ++forbidden;

@@ -54,7 +54,7 @@ struct SearchResult {
     Move best = MOVE_NONE;  // MOVE_NONE: no legal (or allowed) move
     Move ponder = MOVE_NONE;
     Value score = VALUE_ZERO;
-    int depth = 0;  // completed iterations; 0 = stopped before any, the score means nothing
+    int depth = 0;  // completed iterations (at least 1 when there is a move); 0 = no move
 };
 
 struct SearchListener {
@@ -90,6 +90,10 @@ private:
     };
 
     bool is_main() const { return index_ == 0; }
+    // Whether this worker stops now. The main worker's move is played, so it ignores a stop
+    // (a clock, node limit or `stop`) until its first iteration is complete: the move it
+    // plays is always a searched one, never the first one generated.
+    bool stopped() const;
     void iterative_deepening();
     template <bool PvNode>
     Value search(Stack* ss, Value alpha, Value beta, int depth, bool cutNode);

@@ -38,6 +38,7 @@ int ThreadPool::start(const Position& pos, const SearchLimits& limits,
     listener_ = std::move(listener);
     stop_ = false;
     ponder_ = limits.ponder;
+    started_ = now();
     tm_.init(limits, pos.side_to_move(), options.moveOverhead, options.ponder);
     tt_.new_search();
 
@@ -73,7 +74,7 @@ int ThreadPool::start(const Position& pos, const SearchLimits& limits,
         helpersRunning_.fetch_sub(size() - std::max(started, 1));
         if (started == 0) {
             stop_ = true;
-            workers_[0]->run();  // stopped at once: delivers the best move it has, here
+            workers_[0]->run();  // stopped at once: searches depth 1 (Worker::stopped), here
         }
     }
     return started;

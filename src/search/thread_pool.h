@@ -32,7 +32,7 @@ public:
     // Starts searching `pos` and returns at once; listener.on_bestmove is called from the
     // main worker's thread when the search ends. Returns the threads that started: when the
     // system refuses some, the search runs without them; when it refuses even the main
-    // thread, the best move is delivered at once from the caller's thread (no search).
+    // thread, the caller's thread searches depth 1 alone and delivers its best move.
     int start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
               SearchListener listener);
     // For tests: thread creation fails after this many threads of one search (-1: never).
@@ -44,6 +44,10 @@ public:
     bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
 
     uint64_t nodes_searched() const;
+    // Milliseconds since the search started. Reports give this time with all the nodes, so
+    // the two (and the speed) count from the same start; the clock of the time management
+    // alone starts again at ponderhit.
+    TimePoint elapsed() const { return now() - started_; }
 
 private:
     friend class Worker;
@@ -55,6 +59,7 @@ private:
     SearchOptions options_;
     SearchListener listener_;
     TimeManager tm_;
+    TimePoint started_ = 0;  // written before the threads start, read by them
     std::atomic<bool> stop_{false};
     std::atomic<bool> ponder_{false};
     std::atomic<int> helpersRunning_{0};

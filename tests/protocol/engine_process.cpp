@@ -105,4 +105,12 @@ bool has_line_starting(const std::vector<std::string>& lines, const std::string&
     return false;
 }
 
+std::string last_pv_move(const std::vector<std::string>& lines) {
+    for (auto l = lines.rbegin(); l != lines.rend(); ++l) {
+        size_t at = l->find(" pv ");
+        if (l->rfind("info depth ", 0) == 0 && at != std::string::npos) return l->substr(at + 4, 4);
+    }
+    return "";
+}
+
 }  // namespace chuhe::test

@@ -32,5 +32,7 @@ private:
 
 // True if some line in `lines` starts with `prefix`.
 bool has_line_starting(const std::vector<std::string>& lines, const std::string& prefix);
+// The first move of the PV of the last `info depth` line in `lines` ("" if none has a PV).
+std::string last_pv_move(const std::vector<std::string>& lines);
 
 }  // namespace chuhe::test

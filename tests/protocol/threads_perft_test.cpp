@@ -61,7 +61,7 @@ TEST(EngineThreads, SearchesWithTheThreadsThatStarted) {
         Answer a;
         limits.infinite = true;  // even an infinite search answers when it cannot run at all
         EXPECT_EQ(engine.go(limits, capture(a)),
-                  "only 0 of 3 threads could start; searching with 1 (no search: the best move is the first one found)");
+                  "only 0 of 3 threads could start; searching with 1 (no thread to search on: depth 1 only, on this one)");
         engine.wait();
         EXPECT_EQ(a.calls, 1);
         EXPECT_TRUE(MoveList::of<LEGAL>(engine.position()).contains(a.best));

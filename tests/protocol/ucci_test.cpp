@@ -262,17 +262,21 @@ TEST(Ucci, BadInputKeepsTheEngineRunning) {
     EXPECT_EQ(e.read_line(), "info message error: expected 'startpos' or 'fen'");
     e.send("banmoves z9z9");
     EXPECT_EQ(e.read_line().rfind("info message error: bad move 'z9z9' in banmoves", 0), 0u);
+    // A go that cannot search is answered too, without a move.
     e.send("go depth x");
     EXPECT_EQ(e.read_line(), "info message error: go depth needs a non-negative number");
+    EXPECT_EQ(e.read_line(), "nobestmove");
     e.send("go sideways 3");
     EXPECT_EQ(e.read_line(), "info message error: unknown go parameter 'sideways'");
+    EXPECT_EQ(e.read_line(), "nobestmove");
     e.send("go ponder draw depth 3");
     EXPECT_EQ(e.read_line(), "info message error: go ponder and go draw exclude each other");
+    EXPECT_EQ(e.read_line(), "nobestmove");
     e.send("setoption hashsize lots");
     EXPECT_EQ(e.read_line(), "info message error: hashsize takes megabytes from 0 to 65536");
     e.send("setoption ponder maybe");
     EXPECT_EQ(e.read_line(), "info message error: option ponder takes true or false");
-    e.send("setoption usebook false");  // unknown options are silently ignored
+    e.send("setoption usebook false");
     e.send("fly away");
     EXPECT_EQ(e.read_line(), "info message error: unknown command 'fly'");
     // A refused position leaves none: go refuses rather than search the old one.
@@ -392,6 +396,52 @@ TEST(Ucci, RulesOptionAndJudge) {
     EXPECT_EQ(e.read_line(), "info message error: option rules takes asian or chinese");
     e.send("judge martian");
     EXPECT_EQ(e.read_line(), "info message error: judge takes nothing or a rule set: asian or chinese");
+}
+
+// A byte order mark before the first command (a command file saved on Windows) is skipped.
+TEST(Ucci, ByteOrderMarkBeforeTheFirstCommandIsSkipped) {
+    EngineProcess e;
+    e.send("\xEF\xBB\xBFucci");
+    EXPECT_EQ(e.read_until("ucciok"), HANDSHAKE);
+}
+
+// The spec lets an engine take options it does not have without failing; Chuhe goes on, and
+// says so in the info line the spec has for messages to the user.
+TEST(Ucci, UnknownOptionIsReported) {
+    EngineProcess e;
+    start(e);
+    e.send("setoption promotion false");
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "info message error: no such option 'promotion'");
+    EXPECT_EQ(e.read_line(), "readyok");
+    e.send("setoption Style risky");
+    EXPECT_EQ(e.read_line(), "info message error: no such option 'Style'");
+}
+
+// Every go gets exactly one bestmove or nobestmove, the first iteration is always complete,
+// and a go while a search runs stops that one, which is answered first.
+TEST(Ucci, EveryGoIsAnsweredOnceWithASearchedMove) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos moves h2e2 h9g7 e2e6");
+    e.send("go ponder draw");
+    EXPECT_EQ(e.read_line(), "info message error: go ponder and go draw exclude each other");
+    EXPECT_EQ(e.read_line(), "nobestmove");
+    e.send("go nodes 1");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_ucci_search_lines(lines);
+    ASSERT_GE(lines.size(), 2u) << "no line searched before the best move";
+    EXPECT_EQ(lines.back().substr(9, 4), last_pv_move(lines));
+    e.send("go infinite");
+    e.read_until("info depth 2");
+    e.send("go depth 3");
+    lines = e.read_until("bestmove");
+    EXPECT_TRUE(has_line_starting(lines, "info message error: go while thinking: the search under way is stopped"));
+    lines = e.read_until("bestmove");
+    expect_ucci_search_lines(lines);
+    EXPECT_TRUE(has_line_starting(lines, "info depth 3 "));
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
 }
 
 }  // namespace chuhe::test

@@ -1,10 +1,13 @@
 // UCI sessions driven through pipes, as Pikafish-style GUIs (and uci2wb) drive an engine.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <thread>
 
 #include "protocol/engine_process.h"
 
@@ -226,12 +229,16 @@ TEST(Uci, BadInputKeepsTheEngineRunning) {
     EXPECT_EQ(e.read_line().rfind("info string error: bad FEN 'rnbakabnr/9/1c5c1 w'", 0), 0u);
     e.send("position startpos moves h2e2 z9z9");
     EXPECT_EQ(e.read_line().rfind("info string error: bad move 'z9z9' in position", 0), 0u);
+    // A go that cannot search is answered too, without a move.
     e.send("go depth -1");
     EXPECT_EQ(e.read_line(), "info string error: go depth needs a non-negative number");
+    EXPECT_EQ(e.read_line(), "bestmove (none)");
     e.send("go wtime");
     EXPECT_EQ(e.read_line(), "info string error: go wtime needs a number");
+    EXPECT_EQ(e.read_line(), "bestmove (none)");
     e.send("go depth 2 searchmoves e1d1 h2e2");
     EXPECT_EQ(e.read_line().rfind("info string error: bad move 'h2e2' in searchmoves", 0), 0u);
+    EXPECT_EQ(e.read_line(), "bestmove (none)");
     e.send("setoption name Hash value -5");
     EXPECT_EQ(e.read_line(), "info string error: option 'Hash' takes a number from 1 to 65536");
     e.send("setoption name Style value risky");
@@ -356,6 +363,134 @@ TEST(Uci, JudgeRulesOnTheCurrentPosition) {
                                         "info string rules: chinese (CXA 2011)", "info string judgeok"}));
     e.send("judge sideways");
     EXPECT_EQ(e.read_line(), "info string error: judge takes nothing or a rule set: asian or chinese");
+}
+
+// Every go gets exactly one bestmove: one that cannot search gets the reason and "bestmove
+// (none)"; one sent while a search runs stops that search, which is answered first.
+TEST(Uci, EveryGoIsAnsweredByOneBestmove) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"go depth abc", "info string error: go depth needs a non-negative number"},
+        {"go foo", "info string error: unknown go parameter 'foo'"},
+        {"go perft 11", "info string error: go perft takes a depth from 1 to 10"},
+        {"go searchmoves a0a5", "info string error: bad move 'a0a5' in searchmoves: "},
+        {"go searchmoves depth 3", "info string error: go searchmoves needs moves"},
+    };
+    for (const auto& [go, why] : refused) {
+        e.send(go);
+        EXPECT_EQ(e.read_line().rfind(why, 0), 0u) << go;
+        EXPECT_EQ(e.read_line(), "bestmove (none)") << go;
+    }
+    e.send("go infinite");
+    e.read_until("info depth 2");
+    e.send("go depth 3");
+    std::vector<std::string> first = e.read_until("bestmove");
+    EXPECT_TRUE(has_line_starting(first, "info string error: go while thinking: the search under way is stopped"));
+    EXPECT_TRUE(std::regex_match(first.back(), BEST)) << first.back();
+    std::vector<std::string> second = e.read_until("bestmove");
+    expect_uci_search_lines(second);
+    EXPECT_EQ(second[second.size() - 2].rfind("info depth 3 ", 0), 0u) << second[second.size() - 2];
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");  // and no third bestmove before it
+}
+
+TEST(Uci, SearchmovesEndAtTheNextKeyword) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos");
+    e.send("go searchmoves h2e2 b2e2 depth 6");
+    std::vector<std::string> lines = e.read_until("bestmove");
+    expect_uci_search_lines(lines);
+    EXPECT_EQ(lines[lines.size() - 2].rfind("info depth 6 ", 0), 0u) << lines[lines.size() - 2];
+    EXPECT_TRUE(lines.back().rfind("bestmove h2e2", 0) == 0 || lines.back().rfind("bestmove b2e2", 0) == 0)
+        << lines.back();
+}
+
+// A stop before the first iteration is complete (a clock under twenty times the move
+// overhead leaves a hard limit of 1 ms) waits for it: the move played is a searched one, the
+// first move of the last line reported, not the first move generated (a9a7 here).
+TEST(Uci, FirstIterationCompletesBeforeAnyStop) {
+    EngineProcess e;
+    start(e);
+    for (std::string go : {"go wtime 60000 btime 150", "go movetime 1", "go nodes 1", "go infinite"}) {
+        e.send("position startpos moves h2e2 h9g7 e2e6");
+        e.send(go);
+        if (go == "go infinite") e.send("stop");
+        std::vector<std::string> lines = e.read_until("bestmove");
+        expect_uci_search_lines(lines);
+        ASSERT_GE(lines.size(), 2u) << go << ": no line searched before the best move";
+        EXPECT_EQ(lines.back().substr(9, 4), last_pv_move(lines)) << go;
+    }
+}
+
+namespace {
+
+int64_t field(const std::string& line, const std::string& name) {
+    std::smatch m;
+    if (!std::regex_search(line, m, std::regex(" " + name + " (\\d+)"))) return -1;
+    return std::stoll(m[1]);
+}
+
+}  // namespace
+
+// Time and nodes are reported from the start of the search, also after a ponderhit (only the
+// clock of the time management starts again there): neither goes back.
+TEST(Uci, PonderhitKeepsTimeAndNodesFromTheSameStart) {
+    EngineProcess e;
+    start(e);
+    e.send("position startpos moves h2e2");
+    e.send("go ponder wtime 100000 btime 100000");
+    std::vector<std::string> lines = e.read_until("info depth 8");
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    e.send("isready");
+    std::vector<std::string> more = e.read_until("readyok");
+    lines.insert(lines.end(), more.begin(), more.end() - 1);
+    e.send("ponderhit");
+    more = e.read_until("info depth");  // a line reported after the ponderhit
+    e.send("stop");
+    lines.insert(lines.end(), more.begin(), more.end());
+    more = e.read_until("bestmove");
+    lines.insert(lines.end(), more.begin(), more.end());
+    int64_t time = 0, nodes = 0;
+    for (const std::string& line : lines) {
+        if (line.rfind("info depth", 0) != 0) continue;
+        EXPECT_GE(field(line, "time"), time) << line;
+        EXPECT_GE(field(line, "nodes"), nodes) << line;
+        time = field(line, "time"), nodes = field(line, "nodes");
+    }
+    EXPECT_GE(time, 500);
+}
+
+// EvalFile reads only a regular file, and only up to a size no net comes near: a device
+// that never ends is refused at once, and the engine keeps its net and answers.
+TEST(Uci, EvalFileRefusesWhatCannotBeANet) {
+    EngineProcess e;
+    start(e);
+    auto depth1_score = [&] {
+        e.send("position startpos moves h2e2");
+        e.send("go depth 1");
+        std::vector<std::string> lines = e.read_until("bestmove");
+        const std::string& last = lines[lines.size() - 2];
+        size_t at = last.find(" score ");
+        return last.substr(at, last.find(" nodes") - at);
+    };
+    std::string before = depth1_score();
+    e.send("setoption name EvalFile value /dev/zero");
+    EXPECT_EQ(e.read_line(),
+              "info string error: '/dev/zero' is not a regular file, so no net file; the current net stays");
+    std::string huge = ::testing::TempDir() + "chuhe_huge.nnue";
+    std::ofstream(huge).close();
+    std::filesystem::resize_file(huge, (32 << 20) + 1);  // sparse: no disk space taken
+    e.send("setoption name EvalFile value " + huge);
+    EXPECT_EQ(e.read_line(), "info string error: '" + huge +
+                                 "' is larger than 32 MB, so no net file (a net file is well under that); "
+                                 "the current net stays");
+    e.send("isready");
+    EXPECT_EQ(e.read_line(), "readyok");
+    EXPECT_EQ(depth1_score(), before);
+    std::remove(huge.c_str());
 }
 
 }  // namespace chuhe::test

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -157,13 +158,25 @@ std::unique_ptr<Network> read_network(std::string_view bytes, std::string* error
 }
 
 std::unique_ptr<Network> load_network(const std::string& path, std::string* error) {
+    // A device or a pipe may never end (/dev/zero) or block the open: only a regular file is
+    // read, and only up to a size no net comes near, so a wrong path costs no memory.
+    std::error_code ec;
+    std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        return fail(error, "'" + path + "' is not a regular file, so no net file");
     std::ifstream f(path, std::ios::binary);
     if (!f) return fail(error, "cannot open net file '" + path + "'");
-    std::ostringstream s;
-    s << f.rdbuf();
+    std::string bytes;
+    char buffer[1 << 16];
+    while (f.read(buffer, sizeof buffer) || f.gcount() > 0) {
+        bytes.append(buffer, size_t(f.gcount()));
+        if (bytes.size() > MAX_FILE_BYTES)
+            return fail(error, "'" + path + "' is larger than " + std::to_string(MAX_FILE_BYTES >> 20) +
+                                   " MB, so no net file (a net file is well under that)");
+    }
     if (f.bad()) return fail(error, "cannot read net file '" + path + "'");
     std::string why;
-    auto net = read_network(s.str(), &why);
+    auto net = read_network(bytes, &why);
     if (!net) return fail(error, path + ": " + why);
     return net;
 }

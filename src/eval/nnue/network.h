@@ -22,6 +22,7 @@ namespace chuhe::nnue {
 
 constexpr uint32_t FORMAT_VERSION = 2;
 constexpr size_t MAX_DESCRIPTION = 4096;
+constexpr size_t MAX_FILE_BYTES = size_t(32) << 20;
 
 struct Network {
     Shape shape;
@@ -44,6 +45,8 @@ bool supported(const Shape& s, std::string* why);
 // Reads a whole net file. Returns nullptr and the reason when the bytes are not a complete,
 // intact net of this architecture; nothing half-read is ever returned.
 std::unique_ptr<Network> read_network(std::string_view bytes, std::string* error);
+// Reads a net file; a path that is no regular file or holds more than MAX_FILE_BYTES is
+// refused unread (a net of this architecture is about 0.6 MB).
 std::unique_ptr<Network> load_network(const std::string& path, std::string* error);
 std::string write_network(const Network& net);
 
