@@ -83,8 +83,9 @@ int compare(const Position& pos, const std::string& where, int (&counts)[KIND_NB
         EXPECT_TRUE(actualSet.count(m)) << where << ": misses " << Position::move_to_string(m) << "\n" << pos;
     for (Move m : actual)
         EXPECT_TRUE(expectedSet.count(m)) << where << ": adds " << Position::move_to_string(m) << "\n" << pos;
-    if (expectedSet == actualSet && actualSet.size() == actual.size())
+    if (expectedSet == actualSet && actualSet.size() == actual.size()) {
         EXPECT_EQ(actual, expected) << where << ": same moves in another order\n" << pos;
+    }
     for (Move m : expected) count_kinds(pos, m, counts);
     return int(expected.size());
 }
@@ -96,9 +97,9 @@ TEST(MovegenChecks, SameMovesAsQuietsFilteredByGivesCheck) {
     for (const char* fen : CRAFTED) starts.emplace_back(fen, "crafted");
     for (const test::PerftCase& c : test::all_perft_cases()) starts.emplace_back(c.fen, c.origin);
 
-    // From each start, random games of 60 plies (fewer when a side has no move), comparing
+    // From each start, random games of 80 plies (fewer when a side has no move), comparing
     // in every position on the way.
-    constexpr int GAMES = 3, PLIES = 60;
+    constexpr int GAMES = 4, PLIES = 80;
     std::mt19937 rng(42);
     int positions = 0, checks = 0;
     int counts[KIND_NB] = {};
@@ -122,7 +123,7 @@ TEST(MovegenChecks, SameMovesAsQuietsFilteredByGivesCheck) {
     std::printf("[          ] %d positions, %d quiet checks:", positions, checks);
     for (int k = 0; k < KIND_NB; ++k) std::printf(" %s %d,", KIND_NAMES[k], counts[k]);
     std::printf("\n");
-    EXPECT_GT(positions, 30000);
+    EXPECT_GT(positions, 50000);
     // Every kind of check must have been compared many times over.
     for (int k = 0; k < KIND_NB; ++k) EXPECT_GE(counts[k], 20) << KIND_NAMES[k];
 }
