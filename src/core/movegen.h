@@ -1,12 +1,13 @@
 // Move generation. generate<LEGAL> gives exactly the legal moves; the other kinds are
-// pseudo-legal (the search checks Position::legal before making them).
+// pseudo-legal (the search checks Position::legal before making them). QUIET_CHECKS are the
+// QUIETS for which Position::gives_check holds, in the same order (src/core/movegen_checks.cpp).
 #pragma once
 
 #include "core/position.h"
 
 namespace chuhe {
 
-enum GenType { CAPTURES, QUIETS, PSEUDO_LEGAL, LEGAL };
+enum GenType { CAPTURES, QUIETS, PSEUDO_LEGAL, LEGAL, QUIET_CHECKS };
 
 template <GenType>
 Move* generate(const Position& pos, Move* list);

@@ -178,15 +178,13 @@ Move MovePicker::next(bool skipQuiets) {
             stage_ = stage_ == QCAPTURE && checks_ ? QCHECK_INIT : DONE;
             break;
 
-        case QCHECK_INIT: {
+        case QCHECK_INIT:
+            // In the order of the quiet moves, as the filtered list they replace: ties go alike.
             cur_ = moves_;
-            end_ = generate_into<QUIETS>(moves_);
-            end_ = std::remove_if(cur_, end_,
-                                  [this](const ScoredMove& s) { return !pos_.gives_check(s.move); });
+            end_ = generate_into<QUIET_CHECKS>(moves_);
             score_quiets(cur_, end_);
             ++stage_;
             break;
-        }
 
         case DONE:
             return MOVE_NONE;
