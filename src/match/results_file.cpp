@@ -6,6 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "records/pgn.h"
+
 namespace chuhe::match {
 
 namespace {
@@ -127,7 +129,7 @@ Json match_config(const TournamentSettings& s) {
     } else {
         c.set("openings", nullptr);
     }
-    c.set("srand", std::to_string(s.seed));  // a string: 64 bits do not fit a JSON number exactly
+    c.set("srand", std::to_string(s.seed.value_or(0)));  // a string: 64 bits do not fit a JSON number exactly
     const Adjudication& a = s.adjudication;
     c.set("rules", a.rules == RuleSet::CHINESE ? "chinese" : "asian");
     c.set("resign", strings({std::to_string(a.resignMoveCount), std::to_string(a.resignScore)}));
@@ -234,6 +236,55 @@ bool parse_results(const std::string& text, const std::string& name, ResultsFile
         if (error) *error = name + " line 1: not a chuhe match results file (its first line is no results header)";
         return false;
     }
+    return true;
+}
+
+namespace {
+
+// Why the PGN text of one game is not the game g of the results file ("" when it is).
+std::string pgn_game_differs(std::string_view text, const FinishedGame& g) {
+    PgnReadResult read = read_pgn(text);
+    if (read.games.size() != 1 || !read.errors.empty() || read.gamesSeen != 1)
+        return "not one readable game where it should be";
+    const Game& p = read.games[0];
+    std::string round = std::to_string(g.round) + "." + std::to_string(g.number);
+    if (p.tag("Round") != round) return "its Round is '" + p.tag("Round") + "', not " + round;
+    std::vector<std::string> moves;
+    for (const GameMove& m : p.moves) moves.push_back(Position::move_to_string(m.move));
+    auto normal = [](const std::string& fen) {  // as a reader may write it otherwise
+        Position pos;
+        return pos.set(fen) ? pos.fen() : fen;
+    };
+    if (normal(p.startFen) != normal(g.fen) || moves != g.moves) return "other moves";
+    if (p.result != g.result) return "result " + p.result + ", not " + g.result;
+    return "";
+}
+
+}  // namespace
+
+bool pgn_matches_results(const std::string& pgn, const ResultsFile& results, std::string* error) {
+    auto fail = [&](const std::string& why) {
+        if (error) *error = why;
+        return false;
+    };
+    int64_t at = results.pgnStart;
+    if (at < 0) return true;  // no PGN file was written
+    for (const FinishedGame& g : results.games) {
+        if (g.pgnEnd < at)
+            return fail("game " + std::to_string(g.number) + " has no place in it (pgn_end " +
+                        std::to_string(g.pgnEnd) + ")");
+        if (g.pgnEnd > int64_t(pgn.size()))
+            return fail("it is shorter than its results file records (" + std::to_string(pgn.size()) +
+                        " bytes, not " + std::to_string(g.pgnEnd) + ")");
+        std::string why = pgn_game_differs(std::string_view(pgn).substr(size_t(at), size_t(g.pgnEnd - at)), g);
+        if (!why.empty()) return fail("game " + std::to_string(g.number) + " of the results file is not there: " + why);
+        at = g.pgnEnd;
+    }
+    if (at > int64_t(pgn.size()))
+        return fail("it is shorter than its results file records (" + std::to_string(pgn.size()) + " bytes, not " +
+                    std::to_string(at) + ")");
+    int after = read_pgn(std::string_view(pgn).substr(size_t(at))).gamesSeen;
+    if (after > 1) return fail(std::to_string(after) + " games follow the last one the results file records");
     return true;
 }
 
