@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -283,8 +284,21 @@ bool pgn_matches_results(const std::string& pgn, const ResultsFile& results, std
     if (at > int64_t(pgn.size()))
         return fail("it is shorter than its results file records (" + std::to_string(pgn.size()) + " bytes, not " +
                     std::to_string(at) + ")");
-    int after = read_pgn(std::string_view(pgn).substr(size_t(at))).gamesSeen;
-    if (after > 1) return fail(std::to_string(after) + " games follow the last one the results file records");
+    // After the last recorded game only games of this match the results file lacks (a kill
+    // between the two writes, a results file cut back by hand), never another match's.
+    std::set<int64_t> recorded;
+    for (const FinishedGame& g : results.games) recorded.insert(g.number);
+    auto engine = [&](const std::string& name) {
+        return std::find(results.engines.begin(), results.engines.end(), name) != results.engines.end();
+    };
+    for (const Game& p : read_pgn(std::string_view(pgn).substr(size_t(at))).games) {
+        std::string round = p.tag("Round");
+        int64_t number = std::atoll(round.substr(round.find('.') + 1).c_str());
+        if (!engine(p.tag("Red")) || !engine(p.tag("Black")) || round.find('.') == std::string::npos ||
+            recorded.count(number))
+            return fail("a game after the last one the results file records is not of this match (" + p.tag("Red") +
+                        " - " + p.tag("Black") + ", round " + round + ")");
+    }
     return true;
 }
 
