@@ -169,7 +169,7 @@ bool EngineClient::new_game(std::string* error) {
     send(protocol_ == Protocol::UCCI ? "setoption newgame" : "ucinewgame");
     send("isready");
     std::string why;
-    if (wait_for("readyok", config_.responseTimeoutMs, &why)) return true;
+    if (wait_for("readyok", config_.responseTimeoutMs, &why)) return proven_ = true;
     if (error) *error = config_.name + ": " + why;
     return false;
 }
@@ -342,7 +342,10 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
                 answered = first_word(line) == "bestmove" || first_word(line) == "nobestmove";
             if (!answered) process_.kill();
             r.status = SearchResult::TIMEOUT;
-            r.reply = "no move within " + std::to_string(r.elapsedMs) + " ms";
+            // Without a clock nothing was overstepped but the runner's patience: say which.
+            r.reply = allowance >= 0 ? "no move within " + std::to_string(r.elapsedMs) + " ms"
+                                     : "no move within " + seconds_text(config_.searchTimeoutMs) +
+                                           " s of a search without a clock (searchtimeout)";
             return r;
         }
         std::string w = first_word(line);

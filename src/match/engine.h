@@ -31,7 +31,7 @@ struct EngineConfig {
     TimeControl tc;
     int64_t timeMarginMs = 25;          // a move may overstep the clock by this much
     int64_t responseTimeoutMs = 10000;  // handshake and readyok
-    int64_t searchTimeoutMs = 60000;    // a search without a clock (depth or nodes only)
+    int64_t searchTimeoutMs = 60000;    // searchtimeout=: a search without a clock (depth or nodes only)
     bool debug = false;                 // echo all traffic with the engine to standard error
 };
 
@@ -74,6 +74,9 @@ public:
     bool running() { return process_.running(); }
     // Tells the engine a new game starts and waits for readyok.
     bool new_game(std::string* error);
+    // Whether the engine has ever been ready for a game. Before that, a failure to start is the
+    // setup's (a mistyped path, a wrong protocol), not a game the engine loses.
+    bool proven() const { return proven_; }
     // Searches pos (with its history since the game's start position startFen) on the clocks.
     // `banned` are moves that lose by rule (sent to UCCI engines as banmoves); drawOffered
     // tells a UCCI engine that the opponent offers a draw.
@@ -107,6 +110,7 @@ private:
     Process process_;
     std::vector<EngineOption> announced_;
     bool millisec_ = false;  // UCCI: times in milliseconds once usemillisec is set
+    bool proven_ = false;
 };
 
 }  // namespace chuhe::match

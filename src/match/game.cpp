@@ -105,13 +105,17 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
 
     for (Color c : {RED, BLACK}) {
         EngineClient& e = *engines[c];
-        // A stop (Ctrl-C) during the handshake is no fault of the engine.
-        if (!e.running() && !e.start(&error))
-            return stop ? finish("*", "match stopped")
-                        : finish(win_for(~c), std::string(side_name(c)) + " engine failed to start: " + error);
-        if (!e.new_game(&error))
-            return stop ? finish("*", "match stopped")
-                        : finish(win_for(~c), std::string(side_name(c)) + " engine did not get ready: " + error);
+        // A stop (Ctrl-C) during the handshake is no fault of the engine; an engine that was
+        // never ready cannot play at all, and forfeiting every game would pass for a result.
+        auto not_ready = [&](const std::string& what) {
+            if (stop) return finish("*", "match stopped");
+            std::string why = std::string(side_name(c)) + " engine " + what + ": " + error;
+            if (e.proven()) return finish(win_for(~c), why);
+            out.setupError = "engine " + error + " (before its first game)";
+            return finish("*", why);
+        };
+        if (!e.running() && !e.start(&error)) return not_ready("failed to start");
+        if (!e.new_game(&error)) return not_ready("did not get ready");
     }
 
     Clock clocks[COLOR_NB] = {Clock(engines[RED]->config().tc, engines[RED]->config().timeMarginMs),
@@ -132,7 +136,9 @@ GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, co
         std::string engine = std::string(who) + " engine (" + engines[us]->config().name + ")";
         switch (r.status) {
         case SearchResult::CRASHED: return finish(win_for(~us), engine + " crashed: " + r.reply);
-        case SearchResult::TIMEOUT: return finish(win_for(~us), std::string(who) + " loses on time");
+        case SearchResult::TIMEOUT:
+            if (clocks[us].allowance_ms() < 0) return finish(win_for(~us), engine + " hung: " + r.reply);
+            return finish(win_for(~us), std::string(who) + " loses on time");
         case SearchResult::ILLEGAL: return finish(win_for(~us), engine + " played an illegal move: " + r.reply);
         case SearchResult::NO_MOVE: return finish(win_for(~us), engine + " gave no move: " + r.reply);
         case SearchResult::MOVE: break;

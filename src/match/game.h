@@ -33,6 +33,9 @@ struct GameResult {
     std::string result = "*";  // "1-0" red wins, "0-1", "1/2-1/2", "*" aborted
     std::string termination;   // why the game ended, in words
     Game record;
+    // An engine that never got ready (its first start or handshake failed): no game can be
+    // played with it, so the match stops with this reason instead of forfeiting every game.
+    std::string setupError;
     bool aborted() const { return result == "*"; }
 };
 
@@ -48,8 +51,9 @@ bool game_over(Position& pos, RuleSet rules, std::string* result, std::string* w
 // Moves that lose by the rules at once (UCCI's banmoves).
 std::vector<Move> moves_losing_by_rule(Position& pos, RuleSet rules);
 
-// Plays a game: engines[RED] has red. Engines that are not running are started first (a
-// failure loses the game). stop aborts the game between moves.
+// Plays a game: engines[RED] has red. Engines that are not running are started first: a
+// failure loses the game, or aborts it with setupError when the engine was never ready
+// (EngineClient::proven). stop aborts the game between moves.
 GameResult play_game(EngineClient* engines[COLOR_NB], const GameSetup& setup, const Adjudication& adj,
                      const std::atomic<bool>& stop);
 

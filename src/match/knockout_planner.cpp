@@ -36,7 +36,7 @@ public:
                 continue;
             }
             // 12.4 and note (4): the first game's colours by lot, then alternating.
-            std::mt19937_64 lot(settings_.seed ^ (0x9E3779B97F4A7C15ull * (m + 1)));
+            std::mt19937_64 lot(settings_.seed.value_or(0) ^ (0x9E3779B97F4A7C15ull * (m + 1)));
             bool aRedFirst = lot() & 1;
             for (int k = 0;; ++k) {
                 int w = encounter_winner(points_[m], settings_.gamesPerEncounter, match.grandFinal, a < b);

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "records/pgn.h"
 
 namespace chuhe::match {
 
@@ -127,7 +130,7 @@ Json match_config(const TournamentSettings& s) {
     } else {
         c.set("openings", nullptr);
     }
-    c.set("srand", std::to_string(s.seed));  // a string: 64 bits do not fit a JSON number exactly
+    c.set("srand", std::to_string(s.seed.value_or(0)));  // a string: 64 bits do not fit a JSON number exactly
     const Adjudication& a = s.adjudication;
     c.set("rules", a.rules == RuleSet::CHINESE ? "chinese" : "asian");
     c.set("resign", strings({std::to_string(a.resignMoveCount), std::to_string(a.resignScore)}));
@@ -233,6 +236,68 @@ bool parse_results(const std::string& text, const std::string& name, ResultsFile
     if (at == 0 && text.compare(0, start.size(), start, 0, std::min(start.size(), text.size())) != 0) {
         if (error) *error = name + " line 1: not a chuhe match results file (its first line is no results header)";
         return false;
+    }
+    return true;
+}
+
+namespace {
+
+// Why the PGN text of one game is not the game g of the results file ("" when it is).
+std::string pgn_game_differs(std::string_view text, const FinishedGame& g) {
+    PgnReadResult read = read_pgn(text);
+    if (read.games.size() != 1 || !read.errors.empty() || read.gamesSeen != 1)
+        return "not one readable game where it should be";
+    const Game& p = read.games[0];
+    std::string round = std::to_string(g.round) + "." + std::to_string(g.number);
+    if (p.tag("Round") != round) return "its Round is '" + p.tag("Round") + "', not " + round;
+    std::vector<std::string> moves;
+    for (const GameMove& m : p.moves) moves.push_back(Position::move_to_string(m.move));
+    auto normal = [](const std::string& fen) {  // as a reader may write it otherwise
+        Position pos;
+        return pos.set(fen) ? pos.fen() : fen;
+    };
+    if (normal(p.startFen) != normal(g.fen) || moves != g.moves) return "other moves";
+    if (p.result != g.result) return "result " + p.result + ", not " + g.result;
+    return "";
+}
+
+}  // namespace
+
+bool pgn_matches_results(const std::string& pgn, const ResultsFile& results, std::string* error) {
+    auto fail = [&](const std::string& why) {
+        if (error) *error = why;
+        return false;
+    };
+    int64_t at = results.pgnStart;
+    if (at < 0) return true;  // no PGN file was written
+    for (const FinishedGame& g : results.games) {
+        if (g.pgnEnd < at)
+            return fail("game " + std::to_string(g.number) + " has no place in it (pgn_end " +
+                        std::to_string(g.pgnEnd) + ")");
+        if (g.pgnEnd > int64_t(pgn.size()))
+            return fail("it is shorter than its results file records (" + std::to_string(pgn.size()) +
+                        " bytes, not " + std::to_string(g.pgnEnd) + ")");
+        std::string why = pgn_game_differs(std::string_view(pgn).substr(size_t(at), size_t(g.pgnEnd - at)), g);
+        if (!why.empty()) return fail("game " + std::to_string(g.number) + " of the results file is not there: " + why);
+        at = g.pgnEnd;
+    }
+    if (at > int64_t(pgn.size()))
+        return fail("it is shorter than its results file records (" + std::to_string(pgn.size()) + " bytes, not " +
+                    std::to_string(at) + ")");
+    // After the last recorded game only games of this match the results file lacks (a kill
+    // between the two writes, a results file cut back by hand), never another match's.
+    std::set<int64_t> recorded;
+    for (const FinishedGame& g : results.games) recorded.insert(g.number);
+    auto engine = [&](const std::string& name) {
+        return std::find(results.engines.begin(), results.engines.end(), name) != results.engines.end();
+    };
+    for (const Game& p : read_pgn(std::string_view(pgn).substr(size_t(at))).games) {
+        std::string round = p.tag("Round");
+        int64_t number = std::atoll(round.substr(round.find('.') + 1).c_str());
+        if (!engine(p.tag("Red")) || !engine(p.tag("Black")) || round.find('.') == std::string::npos ||
+            recorded.count(number))
+            return fail("a game after the last one the results file records is not of this match (" + p.tag("Red") +
+                        " - " + p.tag("Black") + ", round " + round + ")");
     }
     return true;
 }

@@ -58,4 +58,11 @@ bool read_results_file(const std::string& path, ResultsFile& out, std::string* e
 // The same for the text of a results file; name stands for the file in error messages.
 bool parse_results(const std::string& text, const std::string& name, ResultsFile& out, std::string* error);
 
+// Whether pgn (the bytes of a PGN file) is the one the results file describes: between
+// pgn_start and each game's pgn_end lies exactly that game (its Round tag ROUND.GAME, start
+// position, moves and result), and after the last one only games of this match (its engines)
+// that the results file lacks: one written before a kill, or a results file cut back by hand. A resume cuts the PGN file back only then: cut to another match's
+// pgn_end, a PGN file of its own would lose its games. false with the reason.
+bool pgn_matches_results(const std::string& pgn, const ResultsFile& results, std::string* error);
+
 }  // namespace chuhe::match

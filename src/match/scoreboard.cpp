@@ -91,16 +91,15 @@ void Scoreboard::print_summary(std::ostream& out, const std::optional<Sprt>& spr
         rows.push_back(row);
     }
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%4s %-20s %7s %7s %6s %7s %6s", "Rank", "Name", "Elo", "+/-", "Games", "Score",
-                  "Draw");
+    std::snprintf(buf, sizeof buf, "%4s %-20s %17s %6s %7s %6s", "Rank", "Name", "Elo", "Games", "Score", "Draw");
     out << buf << "\n";
     int rank = 0;
     for (const Row& row : rows) {
-        EloEstimate e = estimate_elo(row.total);
         int games = row.total.games();
-        std::snprintf(buf, sizeof buf, "%4d %-20s %7.1f %7.1f %6d %6.1f%% %5.1f%%", ++rank,
-                      names_[row.index].c_str(), games ? e.elo : 0.0, games ? e.margin : 0.0, games,
-                      games ? 100 * row.total.score() : 0.0, games ? 100.0 * row.total.draws / games : 0.0);
+        // A perfect score shows its bound: a clamped estimate read -2400.0 +/- -0.0.
+        std::snprintf(buf, sizeof buf, "%4d %-20s %17s %6d %6.1f%% %5.1f%%", ++rank, names_[row.index].c_str(),
+                      elo_text(row.total).c_str(), games, games ? 100 * row.total.score() : 0.0,
+                      games ? 100.0 * row.total.draws / games : 0.0);
         out << buf << "\n";
     }
 }

@@ -114,16 +114,29 @@ Sprt::Decision Sprt::decide(const Results& r) const {
     return l >= upper_bound() ? ACCEPT_H1 : l <= lower_bound() ? ACCEPT_H0 : CONTINUE;
 }
 
+double perfect_score_bound(const Results& r) {
+    int n = r.games();
+    if (n == 0 || (r.wins != n && r.losses != n)) return 0;
+    double bound = score_to_elo(std::pow(0.05, 1.0 / n));
+    return r.wins ? bound : -bound;
+}
+
+std::string elo_text(const Results& r) {
+    char buf[64];
+    if (double bound = perfect_score_bound(r)) {
+        std::snprintf(buf, sizeof buf, "%s %+.1f (95%%)", r.wins ? ">" : "<", bound);
+        return buf;
+    }
+    EloEstimate e = r.games() ? estimate_elo(r) : EloEstimate{};
+    std::snprintf(buf, sizeof buf, "%.1f +/- %.1f", e.elo, e.margin);
+    return buf;
+}
+
 std::string elo_line(const Results& r) {
     EloEstimate e = estimate_elo(r);
     char buf[160];
-    if (r.games() && (r.wins == r.games() || r.losses == r.games())) {  // no finite estimate
-        std::snprintf(buf, sizeof buf, "Elo difference: %sinf +/- nan, LOS: %.1f %%, DrawRatio: 0.0 %%",
-                      r.wins ? "" : "-", r.wins ? 100.0 : 0.0);
-        return buf;
-    }
-    std::snprintf(buf, sizeof buf, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%", e.elo,
-                  e.margin, e.los * 100, r.games() ? 100.0 * r.draws / r.games() : 0.0);
+    std::snprintf(buf, sizeof buf, "Elo difference: %s, LOS: %.1f %%, DrawRatio: %.1f %%", elo_text(r).c_str(),
+                  e.los * 100, r.games() ? 100.0 * r.draws / r.games() : 0.0);
     return buf;
 }
 

@@ -45,7 +45,16 @@ struct Sprt {
     Decision decide(const Results& r) const;
 };
 
-// "Elo difference: X +/- Y, LOS: Z %, DrawRatio: D %" (cutechess's line).
+// A perfect score (every game won, or every game lost) has no finite estimate, only a bound:
+// n wins in n games are less likely than 5% if the score is below 0.05^(1/n) (one-sided 95%).
+// That bound in Elo, positive for wins and negative for losses; 0 when the score is not perfect.
+double perfect_score_bound(const Results& r);
+// The Elo estimate as text: "X +/- Y", or at a perfect score the bound, "> +X (95%)" or
+// "< -X (95%)".
+std::string elo_text(const Results& r);
+
+// "Elo difference: X +/- Y, LOS: Z %, DrawRatio: D %" (cutechess's line; the bound at a perfect
+// score).
 std::string elo_line(const Results& r);
 // "SPRT: llr 1.23 (41.8%), lbound -2.94, ubound 2.94 - H1 was accepted" (or no verdict yet).
 std::string sprt_line(const Sprt& sprt, const Results& r);

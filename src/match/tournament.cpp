@@ -20,6 +20,7 @@
 #include "match/scoreboard.h"
 #include "records/pgn.h"
 #include "records/record_file.h"
+#include "util/safe_file.h"
 
 namespace chuhe::match {
 
@@ -241,10 +242,22 @@ struct Shared {
     Scoreboard board;
     std::map<int64_t, FinishedGame> finished;  // the games the planner's next rounds depend on
     std::string writeError;  // the first failed write of the PGN or results file
+    std::string setupError;  // the first engine that could not be started at all
 };
 
 bool sprt_decided(const Shared& sh) {
     return sh.settings.sprt && sh.settings.sprt->decide(sh.board.results(0, 1)) != Sprt::CONTINUE;
+}
+
+// Whether the PGN file is the one the results file describes, before a resume cuts it.
+bool check_pgn(const TournamentSettings& s, const ResultsFile& previous, std::string* error) {
+    std::string bytes, why;
+    if (!read_file_bytes(s.pgnOut, bytes, &why) || !pgn_matches_results(bytes, previous, &why)) {
+        *error = "PGN file '" + s.pgnOut + "' is not the one results file '" + s.resultsOut + "' describes (" + why +
+                 "): cannot resume";
+        return false;
+    }
+    return true;
 }
 
 // Opens the PGN and results files. With -resume, takes the finished games of the results
@@ -252,6 +265,11 @@ bool sprt_decided(const Shared& sh) {
 // written to the PGN file but not to the results file is played again.
 bool open_outputs(Shared& sh, std::string* error) {
     const TournamentSettings& s = sh.settings;
+    if (!s.pgnOut.empty() && !s.resultsOut.empty() && same_file(s.pgnOut, s.resultsOut)) {
+        // Both would append to one file, and neither could be read back.
+        *error = "-pgnout and -resultsout name the same file '" + s.resultsOut + "': each needs its own";
+        return false;
+    }
     if (!s.pgnOut.empty() && !sh.pgn.open(s.pgnOut, error)) return false;
     if (s.resultsOut.empty()) return true;
     ResultsFile previous;
@@ -284,11 +302,7 @@ bool open_outputs(Shared& sh, std::string* error) {
             return false;
         }
     int64_t pgnEnd = previous.games.empty() ? previous.pgnStart : previous.games.back().pgnEnd;
-    if (sh.pgn.is_open() && pgnEnd >= 0 && sh.pgn.size() < pgnEnd) {
-        *error = "PGN file '" + s.pgnOut + "' is shorter than its results file records (" +
-                 std::to_string(sh.pgn.size()) + " bytes, not " + std::to_string(pgnEnd) + "): cannot resume";
-        return false;
-    }
+    if (sh.pgn.is_open() && pgnEnd >= 0 && !check_pgn(s, previous, error)) return false;
     if (!sh.results.truncate(previous.completeBytes, error)) return false;
     if (sh.pgn.is_open() && pgnEnd >= 0 && !sh.pgn.truncate(pgnEnd, error)) return false;
     for (const FinishedGame& g : previous.games) {
@@ -359,6 +373,11 @@ void worker(Shared& sh) {
                       {"Date", sh.date}, {"Round", std::to_string(g.round) + "." + std::to_string(g.number)}};
         EngineClient* players[COLOR_NB] = {engines[g.red].get(), engines[g.black].get()};
         GameResult r = play_game(players, setup, s.adjudication, sh.stop);
+        if (!r.setupError.empty()) {
+            std::lock_guard lock(sh.mutex);
+            if (sh.setupError.empty()) sh.setupError = r.setupError;
+            sh.stop = true;
+        }
         if (r.aborted()) continue;
 
         std::lock_guard lock(sh.mutex);
@@ -396,11 +415,47 @@ void play(Shared& sh, int64_t games, const std::atomic<bool>& interrupt) {
     watcher.join();
 }
 
+// The seed of a match without -srand where one decides anything (random openings, a
+// knockout's lots): the resumed match's, else a random one, printed so that the run can be
+// repeated. A fixed default played the same openings in every run. false when shards could
+// not agree on it.
+bool choose_seed(TournamentSettings& s, std::ostream& out, std::string* error) {
+    bool matters = (s.openings && s.openings->random) || s.type == TournamentType::KNOCKOUT ||
+                   s.type == TournamentType::DOUBLE_KNOCKOUT;
+    if (s.seed || !matters) {
+        if (!s.seed) s.seed = 0;
+        return true;
+    }
+    ResultsFile previous;
+    if (s.resume && std::ifstream(s.resultsOut) && read_results_file(s.resultsOut, previous, nullptr) &&
+        previous.hasHeader) {
+        try {
+            s.seed = std::stoull(previous.config["srand"].as_string());
+            out << "Seed: " << *s.seed << " (the resumed match's)" << std::endl;
+            return true;
+        } catch (...) {
+        }  // no seed to take: the resume refuses the file as of another match
+    }
+    if (s.shard.count > 1) {
+        *error = "-shard with order=random needs -srand: every shard must deal the same schedule";
+        return false;
+    }
+    std::random_device device;
+    s.seed = uint64_t(device()) << 32 | device();
+    out << "Seed: " << *s.seed << " (random: -srand " << *s.seed << " plays the same openings again)" << std::endl;
+    return true;
+}
+
 }  // namespace
 
-int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt) {
-    Shared sh(settings, out);
+int run_tournament(const TournamentSettings& given, std::ostream& out, const std::atomic<bool>& interrupt) {
+    TournamentSettings settings = given;
     std::string error;
+    if (!choose_seed(settings, out, &error)) {
+        out << "error: " << error << "\n";
+        return 2;
+    }
+    Shared sh(settings, out);
     if (settings.engines.size() < 2) {
         out << "error: a tournament needs at least two engines\n";
         return 2;
@@ -421,7 +476,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
         int start = std::clamp(settings.openings->start, 1, int(sh.openings.size()));
         std::rotate(sh.openings.begin(), sh.openings.begin() + (start - 1), sh.openings.end());
         if (settings.openings->random) {
-            std::mt19937_64 rng(settings.seed);
+            std::mt19937_64 rng(*settings.seed);
             std::shuffle(sh.openings.begin(), sh.openings.end(), rng);
         }
     }
@@ -458,11 +513,22 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, const 
     }
 
     std::lock_guard lock(sh.mutex);
+    if (!sh.setupError.empty()) {
+        // No game said anything about the engines: a summary would only mislead.
+        out << "error: the match stopped: " << sh.setupError << std::endl;
+        return 2;
+    }
     if (interrupt) out << "Interrupted after " << sh.board.games() << " games\n";
     sh.board.print_summary(out, settings.sprt);
     if (!sh.writeError.empty()) {
         out << "error: the match stopped: " << sh.writeError << std::endl;
         return 1;
+    }
+    if (interrupt) {
+        // Not a finished match: a script must not take it for one (128 + SIGINT, as shells do).
+        out << "Match interrupted: the games under way were dropped"
+            << (settings.resultsOut.empty() ? "" : "; -resume plays them") << std::endl;
+        return 130;
     }
     out << "Finished match" << std::endl;
     // The results go to standard output: a failed write there is a failed match too.

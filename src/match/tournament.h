@@ -57,7 +57,9 @@ struct TournamentSettings {
     bool repeat = false;  // each opening twice, colours swapped
     int concurrency = 1;
     std::optional<OpeningBook> openings;
-    uint64_t seed = 0;
+    // -srand: the order=random openings and a knockout's lots. Without it run_tournament
+    // draws one at random (a resume takes its match's) and prints it; the results header keeps it.
+    std::optional<uint64_t> seed;
     std::string pgnOut;
     bool pgnPv = false;      // the PV in each move's comment
     std::string resultsOut;  // JSON lines, see results_file.h
@@ -110,10 +112,11 @@ std::vector<ScheduledGame> make_schedule(const TournamentSettings& settings, int
 
 // Runs the tournament (only shard settings.shard of its schedule, and with resume only the
 // games the results file lacks), printing progress and summaries to out. interrupt (Ctrl-C) stops it:
-// games under way are dropped and the summary so far is printed. Returns 0, 2 on a setup
-// error (bad openings, unwritable PGN or results file, a results file of another match to
-// resume) reported on out, or 1 when a game could not be written to the PGN or results file
-// (the match stops there) or out itself failed.
+// games under way are dropped (a resume plays them), the summary so far is printed and the
+// return is 130. Returns 0, 2 on a setup error (bad openings, unwritable PGN or results file,
+// one file for both, a results file or PGN file of another match to resume, an engine that
+// fails its first start or handshake) reported on out, or 1 when a game could not be written
+// to the PGN or results file (the match stops there) or out itself failed.
 int run_tournament(const TournamentSettings& settings, std::ostream& out, const std::atomic<bool>& interrupt);
 
 }  // namespace chuhe::match

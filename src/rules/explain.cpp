@@ -70,6 +70,9 @@ void write_judgement(std::ostream& out, Position& pos, RuleSet rules) {
     out << "ruling: " << ruling_text(j.ruling) << "\n";
     out << "rules: " << (rules == RuleSet::ASIAN ? "asian (AXF)" : "chinese (CXA 2011)") << "\n";
     if (j.ruling == Ruling::NO_REPETITION) return;
+    // Nothing is ruled at a second occurrence: the offender may still vary.
+    if (int previous = find_repetition(pos); previous >= 0 && occurrence_before(pos, previous) < 0)
+        out << "occurrence: the second; play goes on, and the ruling applies if the position occurs a third time\n";
     bool chinese = rules == RuleSet::CHINESE;
     out << "cycle: the position after ply " << j.first << " recurs";
     for (int i = j.first + 4; i < j.last; i += 2)

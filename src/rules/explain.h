@@ -9,8 +9,9 @@
 
 namespace chuhe {
 
-// Writes the ruling on the position pos has reached: a first line "ruling: ...", then the
-// cycle's moves with what each one is, each side's conduct and the grounds. pos is left as it was.
+// Writes the ruling on the position pos has reached: a first line "ruling: ...", the rule set,
+// at a second occurrence a line saying that play goes on (the ruling applies at the third), then
+// the cycle's moves with what each one is, each side's conduct and the grounds. pos is left as it was.
 void write_judgement(std::ostream& out, Position& pos, RuleSet rules);
 
 }  // namespace chuhe

@@ -1,7 +1,6 @@
 #include "tools/book.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -11,6 +10,8 @@
 #include "protocol/parse.h"
 #include "records/pgn.h"
 #include "records/record_file.h"
+#include "util/position_text.h"
+#include "util/safe_file.h"
 
 namespace chuhe {
 
@@ -59,12 +60,16 @@ int run_build(const std::vector<std::string>& args) {
         }
     }
     if (files.size() < 2) return fail("build needs an output file and at least one record file");
+    std::string error;
+    if (!check_output_path(files[0], &error)) {  // before the records are read
+        std::cerr << "chuhe book: " << error << "\n";
+        return 2;
+    }
 
     book::BookBuilder builder(options);
     int skipped = 0;
     for (size_t f = 1; f < files.size(); ++f) {
         RecordFile records;
-        std::string error;
         if (!read_records(files[f], records, &error)) return fail(error);
         for (const RecordError& e : records.errors)
             std::cerr << files[f] << ": game " << e.game << " (line " << e.line << ") unreadable: " << e.message << "\n";
@@ -81,12 +86,8 @@ int run_build(const std::vector<std::string>& args) {
     }
     std::vector<book::BookRecord> records = builder.records();
     std::string bytes = book::encode_book(records);
-    std::ofstream out(files[0], std::ios::binary);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-    out.close();
-    if (!out) {
-        std::remove(files[0].c_str());
-        std::cerr << "chuhe book: cannot write " << files[0] << "\n";
+    if (!write_file_safely(files[0], bytes, &error)) {
+        std::cerr << "chuhe book: " << error << "\n";
         return 1;
     }
     book::Book check;
@@ -101,10 +102,9 @@ int run_probe(const std::vector<std::string>& args) {
     if (args.size() < 2) return fail("probe needs a book file and a FEN");
     std::string fen;
     for (size_t i = 1; i < args.size(); ++i) fen += (i > 1 ? " " : "") + args[i];
-    if (fen == "startpos") fen = Position::START_FEN;
     Position pos;
     std::string error;
-    if (!pos.set(fen, &error)) return fail("bad FEN: " + error);
+    if (!set_position_text(pos, fen, &error)) return fail("bad FEN: " + error);
     book::Book b;
     if (!b.load(args[0], &error)) {
         std::cerr << "chuhe book: " << args[0] << ": " << error << "\n";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <set>
@@ -35,6 +37,29 @@ struct Placed {
     std::vector<Square> squares;
 };
 
+// What a side has at most: a material beyond it has no position, and its placements would be
+// counted for hours (KRRRRR is 90^5 / 5! placements of the rooks alone).
+bool within_the_game(std::string_view text, Color c, std::string* error) {
+    const std::pair<char, const char*> kinds[] = {{'R', "rooks"}, {'N', "horses"}, {'C', "cannons"},
+                                                  {'A', "advisors"}, {'B', "elephants"}};
+    auto count = [&](char upper) {
+        return int(std::count_if(text.begin(), text.end(), [&](char x) { return std::toupper(x) == upper; }));
+    };
+    std::string side = c == RED ? "red" : "black";
+    for (auto [letter, name] : kinds)
+        if (count(letter) > 2) {
+            if (error) *error = side + " material '" + std::string(text) + "' has " + std::to_string(count(letter)) +
+                                " " + name + ": a side has at most 2";
+            return false;
+        }
+    if (int pawns = count('P') + count('O'); pawns > 5) {
+        if (error) *error = side + " material '" + std::string(text) + "' has " + std::to_string(pawns) +
+                            " pawns: a side has at most 5";
+        return false;
+    }
+    return true;
+}
+
 bool parse_material(std::string_view text, Color c, std::vector<Placed>& pieces, std::string* error) {
     int kings = 0;
     for (char letter : text) {
@@ -58,8 +83,36 @@ bool parse_material(std::string_view text, Color c, std::vector<Placed>& pieces,
         if (error) *error = "material '" + std::string(text) + "' needs exactly one king";
         return false;
     }
-    return true;
+    return within_the_game(text, c, error);
 }
+
+// Every part of black's material that keeps the king, letters sorted after the 'k'.
+std::set<std::string> black_subsets(std::string_view black) {
+    std::string others;
+    for (char c : black)
+        if (c != 'k') others += c;
+    std::set<std::string> subsets;
+    for (unsigned mask = 0; mask < (1u << others.size()); ++mask) {
+        std::string m = "k";
+        for (size_t j = 0; j < others.size(); ++j)
+            if (mask >> j & 1) m += others[j];
+        std::sort(m.begin() + 1, m.end());
+        subsets.insert(m);
+    }
+    return subsets;
+}
+
+// A line to progress at most every five seconds.
+struct Progress {
+    std::ostream* out;
+    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+    template <class F>
+    void report(F&& line) {
+        if (!out || std::chrono::steady_clock::now() - last < std::chrono::seconds(5)) return;
+        last = std::chrono::steady_clock::now();
+        *out << line() << std::endl;
+    }
+};
 
 // Places pieces[i..] on squares after the previous identical piece's, so that each set of
 // squares is placed once.
@@ -117,21 +170,39 @@ bool for_each_placement(std::string_view red, std::string_view black, Color toMo
     return true;
 }
 
-bool solve_ending(std::string_view red, std::string_view black, EndingResult& out, std::string* error) {
+double ending_table_size(std::string_view red, std::string_view black, std::string* error) {
+    std::vector<Placed> checked;
+    if (!parse_material(red, RED, checked, error) || !parse_material(black, BLACK, checked, error)) return -1;
+    // Identical pieces: squares choose count.
+    auto placements = [](std::string_view text, Color c) {
+        std::vector<Placed> pieces;
+        parse_material(text, c, pieces, nullptr);
+        std::sort(pieces.begin(), pieces.end(), [](const Placed& a, const Placed& b) {
+            return std::make_pair(a.fenChar, a.squares.size()) < std::make_pair(b.fenChar, b.squares.size());
+        });
+        double n = 1;
+        for (size_t i = 0; i < pieces.size();) {
+            size_t same = i;
+            while (same < pieces.size() && pieces[same].fenChar == pieces[i].fenChar &&
+                   pieces[same].squares == pieces[i].squares)
+                ++same;
+            n *= std::round(std::exp(std::lgamma(pieces[i].squares.size() + 1.0) - std::lgamma(same - i + 1.0) -
+                                     std::lgamma(pieces[i].squares.size() - (same - i) + 1.0)));
+            i = same;
+        }
+        return n;
+    };
+    double total = 0;
+    for (const std::string& m : black_subsets(black)) total += 2 * placements(red, RED) * placements(m, BLACK);
+    return total;
+}
+
+bool solve_ending(std::string_view red, std::string_view black, EndingResult& out, std::string* error,
+                  std::ostream* progressOut) {
     std::vector<Placed> checked;
     if (!parse_material(red, RED, checked, error) || !parse_material(black, BLACK, checked, error)) return false;
-    // Black's material and every part of it that keeps the king.
-    std::string others;
-    for (char c : black)
-        if (c != 'k') others += c;
-    std::set<std::string> subsets;
-    for (unsigned mask = 0; mask < (1u << others.size()); ++mask) {
-        std::string m = "k";
-        for (size_t j = 0; j < others.size(); ++j)
-            if (mask >> j & 1) m += others[j];
-        std::sort(m.begin() + 1, m.end());
-        subsets.insert(m);
-    }
+    std::set<std::string> subsets = black_subsets(black);
+    Progress progress{progressOut};
 
     // Every position, its key, and its successors as indices (-1: outside the ending).
     std::vector<std::string> fens;
@@ -140,6 +211,7 @@ bool solve_ending(std::string_view red, std::string_view black, EndingResult& ou
     for (const std::string& m : subsets)
         for (Color toMove : {RED, BLACK}) {
             bool ok = for_each_placement(red, m, toMove, [&](const Position& pos) {
+                progress.report([&] { return "placing: " + std::to_string(fens.size()) + " positions so far"; });
                 index.emplace(pos.key(), int(fens.size()));
                 fens.push_back(pos.fen());
                 full.push_back(m.size() == black.size());
@@ -151,6 +223,7 @@ bool solve_ending(std::string_view red, std::string_view black, EndingResult& ou
     std::vector<int> succ, first(n + 1, 0);
     Position pos;
     for (size_t i = 0; i < n; ++i) {
+        progress.report([&] { return "moves: " + std::to_string(i) + " of " + std::to_string(n) + " positions"; });
         pos.set(fens[i]);
         for (Move m : MoveList::of<LEGAL>(pos)) {
             pos.do_move(m);
@@ -177,6 +250,7 @@ bool solve_ending(std::string_view red, std::string_view black, EndingResult& ou
         }
         if (newly.empty()) break;
         for (int i : newly) wonAt[i] = ply;
+        progress.report([&] { return "solving: wins in " + std::to_string(ply) + " plies found"; });
     }
 
     out = EndingResult();
@@ -202,7 +276,15 @@ int run_ending(const std::vector<std::string>& args) {
     }
     EndingResult r;
     std::string error;
-    if (!solve_ending(args[0], args[1], r, &error)) {
+    double size = ending_table_size(args[0], args[1], &error);
+    if (size < 0) {
+        std::cerr << "chuhe ending: " << error << "\n";
+        return 1;
+    }
+    // Before the work: a table of 10^9 positions takes memory and hours, and says so first.
+    std::cerr << "chuhe ending: at most " << std::fixed << std::setprecision(0) << size
+              << " positions (every part of black's material, either side to move)" << std::endl;
+    if (!solve_ending(args[0], args[1], r, &error, &std::cerr)) {
         std::cerr << "chuhe ending: " << error << "\n";
         return 1;
     }

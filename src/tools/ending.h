@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,14 @@ struct EndingResult {
 // perfectly. Black's material may shrink (every subset of it is solved too); a capture of a red
 // piece counts as a draw, so red's wins are a lower bound where its reduced material could still
 // win. The repetition and 60-move rules are left out: a win may take any number of moves.
-bool solve_ending(std::string_view red, std::string_view black, EndingResult& out, std::string* error = nullptr);
+// progress (may be null) gets a line every few seconds on a long solve.
+bool solve_ending(std::string_view red, std::string_view black, EndingResult& out, std::string* error = nullptr,
+                  std::ostream* progress = nullptr);
+
+// The positions solve_ending stores for the ending at most (every placement of red's material
+// and of each part of black's, either side to move, before illegal ones are left out), or -1
+// when the material is malformed or more than the board holds (*error says why).
+double ending_table_size(std::string_view red, std::string_view black, std::string* error = nullptr);
 
 // `chuhe ending RED BLACK`, e.g. `chuhe ending KN kaabb`: the ending's won shares.
 int run_ending(const std::vector<std::string>& args);

@@ -4,15 +4,20 @@
 #include <iostream>
 #include <sstream>
 
+#include "records/notation.h"
 #include "records/record_file.h"
 #include "rules/explain.h"
 #include "rules/rule_set.h"
+#include "util/position_text.h"
 
 namespace chuhe {
 
 int run_judge(const std::vector<std::string>& args) {
     const char* usage =
-        "usage: chuhe judge [--rules asian|chinese] (--fen FEN | --pgn FILE [--game N] [--ply K]) [--moves \"m1 m2 ...\"]\n";
+        "usage: chuhe judge [--rules asian|chinese] (--fen FEN|startpos | --pgn FILE [--game N] [--ply K])\n"
+        "                   [--moves \"M1 M2 ...\"]\n"
+        "  rules on the repetition the position ends with (after --moves, in any notation game\n"
+        "  records use: h2e2, H2-E2, C2.5, 炮二平五, Che2); a ruling applies at the third occurrence\n";
     RuleSet rules = RuleSet::ASIAN;
     std::string fen, moves, pgn;
     bool haveFen = false;
@@ -28,6 +33,10 @@ int run_judge(const std::vector<std::string>& args) {
     };
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--help" || a == "-h") {
+            std::cout << usage;
+            return 0;
+        }
         if (i + 1 >= args.size() ||
             (a != "--rules" && a != "--fen" && a != "--moves" && a != "--pgn" && a != "--game" && a != "--ply")) {
             std::cerr << "chuhe judge: unexpected argument '" << a << "'\n" << usage;
@@ -59,13 +68,13 @@ int run_judge(const std::vector<std::string>& args) {
                         std::to_string(file.gamesSeen) + ")");
         }
         if (!g->replay(pos, ply, &error)) return fail(pgn + ": game " + std::to_string(game) + ": " + error);
-    } else if (!pos.set(fen, &error)) {
+    } else if (!set_position_text(pos, fen, &error)) {
         return fail("bad FEN: " + error);
     }
     std::istringstream in(moves);
     int n = 0;
     for (std::string text; in >> text;) {
-        Move m = pos.parse_move(text, &error);
+        Move m = parse_move_text(pos, text, &error);
         if (m == MOVE_NONE) return fail("move " + std::to_string(n + 1) + ": " + error);
         pos.do_move(m);
         ++n;

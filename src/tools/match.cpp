@@ -93,7 +93,8 @@ bool apply_engine_key(EngineConfig& e, const std::string& key, const std::string
         e.timeMarginMs = n;
     } else if (key == "timeout") {
         if (!parse_seconds(value, e.responseTimeoutMs) || e.responseTimeoutMs <= 0) return bad("expected seconds");
-        e.searchTimeoutMs = std::max(e.searchTimeoutMs, e.responseTimeoutMs);
+    } else if (key == "searchtimeout") {
+        if (!parse_seconds(value, e.searchTimeoutMs) || e.searchTimeoutMs <= 0) return bad("expected seconds");
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         e.options.push_back({key.substr(7), value});
     } else
@@ -105,12 +106,14 @@ const char* const USAGE = R"(usage: chuhe match -engine KEY=VALUE... -engine KEY
 engine keys (also for -each, which applies to every engine):
   name=NAME cmd=PROGRAM dir=DIR arg=ARG args="A B" proto=auto|ucci|uci|uci-variant
   tc=[MOVES/]SECONDS[:MOVES/SECONDS...][+INC] st=SECONDS depth=N nodes=N timemargin=MS
-  timeout=SECONDS option.NAME=VALUE stderr=FILE
+  timeout=SECONDS (handshake and isready, default 10)  searchtimeout=SECONDS (a search
+  without a clock, depth= or nodes= only, that gives no move in this time hung: default 60)
+  option.NAME=VALUE stderr=FILE
 options:
   -tournament round-robin|gauntlet|swiss|knockout|double-knockout  -rounds N  -games N
   -tiebreak opponents|progressive (a Swiss's tie-break, 14.3.1 or 14.3.2)  -repeat  -concurrency N
   -openings file=FILE [format=epd|pgn] [order=sequential|random] [start=N] [plies=N]
-  -srand N  -pgnout FILE [pv=true]  -resultsout FILE (JSON lines)  -resume  -shard I/N
+  -srand N (default: random, printed)  -pgnout FILE [pv=true]  -resultsout FILE (JSON lines)  -resume  -shard I/N
   -event NAME  -rules asian|chinese  -maxmoves N  -ratinginterval N
   -debug (all engine traffic to standard error)
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "core/movegen.h"
+#include "util/position_text.h"
 
 namespace chuhe {
 
@@ -33,15 +34,16 @@ uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
 }
 
 int run_perft(const std::vector<std::string>& args) {
-    if (args.empty() || args.size() > 2 || args[0].find_first_not_of("0123456789") != std::string::npos ||
-        args[0].size() > 2 || args[0].find_first_not_of('0') == std::string::npos) {
-        std::cerr << "usage: chuhe perft DEPTH [FEN]   (DEPTH a whole number from 1 to 99)\n";
+    if (args.empty() || args[0].find_first_not_of("0123456789") != std::string::npos || args[0].size() > 2 ||
+        args[0].find_first_not_of('0') == std::string::npos) {
+        std::cerr << "usage: chuhe perft DEPTH [FEN|startpos]   (DEPTH a whole number from 1 to 99)\n";
         return 2;
     }
     int depth = std::stoi(args[0]);
     Position pos;
-    std::string error;
-    if (args.size() == 2 && !pos.set(args[1], &error)) {
+    std::string error, fen;
+    for (size_t i = 1; i < args.size(); ++i) fen += (i > 1 ? " " : "") + args[i];  // quoted or not
+    if (args.size() > 1 && !set_position_text(pos, fen, &error)) {
         std::cerr << "chuhe perft: bad FEN: " << error << "\n";
         return 2;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <thread>
 
 #include "eval/nnue/accumulator.h"
+#include "util/safe_file.h"
 
 namespace chuhe {
 
@@ -291,35 +293,24 @@ std::string shape_text(const Shape& s) {
 }
 
 bool write_checkpoint(const std::string& path, FloatNetwork& net, Adam& adam, int epoch, std::string* error) {
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f.write(CHECKPOINT_MAGIC, 8);
-        const Shape& s = net.shape;
-        for (int32_t v : {s.kingBuckets, s.hidden, s.outputBuckets, int(s.mirrorMean)})
-            f.write(reinterpret_cast<const char*>(&v), 4);
-        f.write(reinterpret_cast<const char*>(&epoch), 4);
-        f.write(reinterpret_cast<const char*>(&adam.step), 8);
-        for (FloatNetwork* n : {&net, &adam.m, &adam.v})
-            for_each_param(*n, [&](float* p, size_t c) {
-                f.write(reinterpret_cast<const char*>(p), std::streamsize(c * sizeof(float)));
-            });
-        if (!f.flush()) {
-            *error = "cannot write checkpoint '" + tmp + "'";
-            return false;
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        *error = "cannot rename checkpoint to '" + path + "'";
-        return false;
-    }
-    return true;
+    std::ostringstream f(std::ios::binary);
+    f.write(CHECKPOINT_MAGIC, 8);
+    const Shape& s = net.shape;
+    for (int32_t v : {s.kingBuckets, s.hidden, s.outputBuckets, int(s.mirrorMean)})
+        f.write(reinterpret_cast<const char*>(&v), 4);
+    f.write(reinterpret_cast<const char*>(&epoch), 4);
+    f.write(reinterpret_cast<const char*>(&adam.step), 8);
+    for (FloatNetwork* n : {&net, &adam.m, &adam.v})
+        for_each_param(*n, [&](float* p, size_t c) {
+            f.write(reinterpret_cast<const char*>(p), std::streamsize(c * sizeof(float)));
+        });
+    return write_file_safely(path, f.str(), error);
 }
 
 bool read_checkpoint(const std::string& path, FloatNetwork& net, Adam& adam, int* epoch, std::string* error) {
     std::ifstream f(path, std::ios::binary);
     if (!f) {
-        *error = "cannot open checkpoint '" + path + "'";
+        *error = "cannot open checkpoint '" + path + "': " + std::strerror(errno);
         return false;
     }
     char magic[8];
@@ -517,21 +508,7 @@ bool train_network(const TrainOptions& o, std::vector<EpochStats>* stats, std::s
             }
             std::fprintf(stderr, "  quantisation: mean |int - float| %.2f on %zu positions\n", n ? sum / n : 0, n);
         }
-        std::string bytes = write_network(*quantised);
-        std::string tmp = o.out + ".tmp";
-        {
-            std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-            f.write(bytes.data(), std::streamsize(bytes.size()));
-            if (!f.flush()) {
-                *error = "cannot write '" + tmp + "'";
-                return false;
-            }
-        }
-        if (std::rename(tmp.c_str(), o.out.c_str()) != 0) {
-            *error = "cannot write '" + o.out + "'";
-            return false;
-        }
-        return true;
+        return write_file_safely(o.out, write_network(*quantised), error);
     };
 
     std::vector<Gradient> grads(threads, Gradient(o.shape));
@@ -654,6 +631,10 @@ int run_train(const std::vector<std::string>& args) {
     }
     if (o.inputs.empty()) return fail("no training data");
     std::string error;
+    // Before any work: a mistyped path should not cost an epoch.
+    if (!check_output_path(o.out, &error) || !check_output_path(o.out + ".ckpt", &error)) return fail(error);
+    if (!o.resume.empty() && !std::ifstream(o.resume))
+        return fail("cannot open checkpoint '" + o.resume + "': " + std::strerror(errno));
     if (!train_network(o, nullptr, &error)) {
         std::cerr << "chuhe train: " << error << "\n";
         return 1;

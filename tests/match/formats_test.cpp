@@ -130,7 +130,7 @@ TEST(MatchFormats, KnockoutFindsAChampion) {
     // Three engines: e1 has the bye, e2 and e3 play until one wins (at most four games), then the
     // final.
     test::CommandResult r =
-        test::run_command(std::string(CHUHE_BINARY) + " match" + engines(3) + " -tournament knockout 2>&1");
+        test::run_command(std::string(CHUHE_BINARY) + " match" + engines(3) + " -tournament knockout -srand 0 2>&1");
     ASSERT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("Round 1: W1.2 e2 - e3"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Round 2: W2.1 e1 - "), std::string::npos) << r.out;

@@ -5,7 +5,9 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 
+#include "match/results_file.h"
 #include "match/tournament.h"
 #include "records/pgn.h"
 #include "support/data.h"
@@ -141,7 +143,6 @@ TEST(MatchRunner, MisbehavingEnginesLoseWithTheReason) {
         {"crash", "crashed: the engine exited (exit code 3)"},
         {"hang", "loses on time"},
         {"slow", "loses on time"},
-        {"noready", "failed to start: bad: no 'readyok' within 1.0 s"},
         {"nomove", "gave no move: bestmove (none)"},
         {"resign", "resigns"},
     };
@@ -154,6 +155,129 @@ TEST(MatchRunner, MisbehavingEnginesLoseWithTheReason) {
         for (const std::string& l : lines) EXPECT_NE(l.find(reason), std::string::npos) << mode << ": " << l;
         EXPECT_NE(output.find("Score of good vs bad: 2 - 0 - 0  [1.000] 2"), std::string::npos) << output;
     }
+}
+
+TEST(MatchRunner, AnEngineThatNeverStartsStopsTheMatch) {
+    // A mistyped path used to lose every game by forfeit, and an SPRT then "accepted" H1.
+    EngineConfig missing = fake("bad", "good");
+    missing.command = "/nonexistent/chuhee";
+    const std::pair<EngineConfig, const char*> cases[] = {
+        {missing, "error: the match stopped: engine bad: cannot start '/nonexistent/chuhee': No such file or "
+                  "directory (before its first game)\n"},
+        {fake("bad", "noready"), "error: the match stopped: engine bad: no 'readyok' within 1.0 s (before its "
+                                 "first game)\n"},
+    };
+    for (const auto& [bad, reason] : cases) {
+        TournamentSettings s;
+        s.engines = {fake("good", "good"), bad};
+        s.gamesPerEncounter = 2;
+        s.rounds = 50;
+        s.repeat = true;
+        s.sprt = Sprt{};
+        s.sprt->elo0 = 0, s.sprt->elo1 = 10;
+        std::ostringstream out;
+        std::atomic<bool> interrupt{false};
+        EXPECT_EQ(run_tournament(s, out, interrupt), 2) << out.str();
+        EXPECT_NE(out.str().find(reason), std::string::npos) << out.str();
+        EXPECT_TRUE(finished_lines(out.str()).empty()) << out.str();
+        EXPECT_EQ(out.str().find("SPRT"), std::string::npos) << "no result to test" << out.str();
+    }
+}
+
+TEST(MatchRunner, AnEngineThatHangsWithoutAClockIsSaidToHang) {
+    // depth= only: no clock was overstepped, the engine hung past searchtimeout (60 s unless set).
+    EngineConfig bad = fake("bad", "hang", 1);
+    bad.tc = {};
+    bad.tc.depth = 1;
+    TournamentSettings s;
+    std::string error;
+    ASSERT_TRUE(parse_match_args({"-engine", "cmd=a", "searchtimeout=1", "-engine", "cmd=b", "-each", "depth=1"}, s,
+                                 &error))
+        << error;
+    EXPECT_EQ(s.engines[0].searchTimeoutMs, 1000);
+    EXPECT_EQ(s.engines[1].searchTimeoutMs, 60000);
+    bad.searchTimeoutMs = s.engines[0].searchTimeoutMs;
+    std::vector<std::string> lines = finished_lines(run(fake("good", "good"), bad));
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_NE(lines[0].find("1-0 {black engine (bad) hung: no move within 1.0 s of a search without a clock "
+                            "(searchtimeout)}"),
+              std::string::npos)
+        << lines[0];
+}
+
+TEST(MatchRunner, RandomOpeningsWithoutSrandDrawASeedAndKeepIt) {
+    // order=random without -srand used seed 0: every run played the same openings.
+    std::string results = testing::TempDir() + "chuhe_match_seed.jsonl";
+    OpeningBook book;
+    book.file = test::data_path("openings/fairy_xiangqi.epd");
+    book.random = true;
+    auto play = [&](bool resume) {
+        TournamentSettings s;
+        s.openings = book;
+        s.adjudication.maxMoves = 1;
+        s.resultsOut = results;
+        s.resume = resume;
+        EngineConfig a = fake("a", "good"), b = fake("b", "good");
+        a.tc = b.tc = {};
+        a.tc.depth = b.tc.depth = 1;
+        s.engines = {a, b};
+        std::ostringstream out;
+        std::atomic<bool> interrupt{false};
+        EXPECT_EQ(run_tournament(s, out, interrupt), 0) << out.str();
+        return out.str();
+    };
+    auto seed_of = [](const std::string& output) {
+        size_t at = output.find("Seed: ");
+        return at == std::string::npos ? std::string() : output.substr(at + 6, output.find(' ', at + 6) - at - 6);
+    };
+    std::remove(results.c_str());
+    std::string first = play(false);
+    ResultsFile file;
+    std::string error;
+    ASSERT_TRUE(read_results_file(results, file, &error)) << error;
+    EXPECT_NE(first.find(" (random: -srand " + seed_of(first) + " plays the same openings again)"), std::string::npos)
+        << first;
+    EXPECT_EQ(file.config["srand"].as_string(), seed_of(first)) << "the header keeps it";
+    std::string resumed = play(true);
+    EXPECT_NE(resumed.find("Seed: " + seed_of(first) + " (the resumed match's)"), std::string::npos) << resumed;
+    EXPECT_NE(resumed.find("Resuming: 1 games finished before"), std::string::npos) << resumed;
+    std::remove(results.c_str());
+    EXPECT_NE(seed_of(play(false)), seed_of(first));
+    std::remove(results.c_str());
+}
+
+TEST(MatchRunner, InterruptIsNoFinishedMatchAndResumePlaysTheDroppedGame) {
+    // Ctrl-C printed "Finished match" and exited 0, though the game under way was dropped.
+    std::string results = testing::TempDir() + "chuhe_match_interrupt.jsonl";
+    std::remove(results.c_str());
+    TournamentSettings s;
+    EngineConfig a = fake("a", "good"), b = fake("b", "slow");  // b takes 3 s a move
+    a.tc = b.tc = {};
+    a.tc.depth = b.tc.depth = 1;
+    s.engines = {a, b};
+    s.adjudication.maxMoves = 1;
+    s.resultsOut = results;
+    std::ostringstream out;
+    std::atomic<bool> interrupt{false};
+    std::thread ctrlC([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(800));
+        interrupt = true;
+    });
+    int status = run_tournament(s, out, interrupt);
+    ctrlC.join();
+    EXPECT_EQ(status, 130) << out.str();
+    EXPECT_EQ(out.str().find("Finished match"), std::string::npos) << out.str();
+    EXPECT_NE(out.str().find("Match interrupted: the games under way were dropped; -resume plays them\n"),
+              std::string::npos)
+        << out.str();
+    EXPECT_TRUE(finished_lines(out.str()).empty()) << out.str();
+    s.resume = true;
+    std::ostringstream again;
+    interrupt = false;
+    EXPECT_EQ(run_tournament(s, again, interrupt), 0) << again.str();
+    EXPECT_NE(again.str().find("Resuming: 0 games finished before"), std::string::npos) << again.str();
+    EXPECT_EQ(finished_lines(again.str()).size(), 1u) << again.str();
+    std::remove(results.c_str());
 }
 
 TEST(MatchRunner, DrawOffersAreAcceptedWhenBothSidesOffer) {

@@ -266,6 +266,60 @@ TEST(MatchShards, MergeAndResumeRefuseWhatDoesNotBelong) {
     test::run_command("rm -f " + base + "*");
 }
 
+TEST(MatchShards, ResumeRefusesAPgnFileOfAnotherMatch) {
+    // A resume cut the PGN file to the results file's pgn_end, whatever file it was: another
+    // match's 219 KB PGN ended as 5.5 KB.
+    std::string base = temp_path("pgn_");
+    test::run_command("rm -f " + base + "*");
+    std::string engines = std::string(" -engine name=a cmd=") + CHUHE_FAKE_ENGINE + " -engine name=b cmd=" + CHUHE_FAKE_ENGINE;
+    std::string command = std::string(CHUHE_BINARY) + " match" + engines + " -each depth=1 -games 2 -repeat -maxmoves ";
+    ASSERT_EQ(test::run_command(command + "3 -rounds 2 -resultsout " + base + "a.jsonl -pgnout " + base + "a.pgn").status, 0);
+    ASSERT_EQ(test::run_command(command + "4 -rounds 6 -pgnout " + base + "other.pgn").status, 0);
+    command += "3";
+    std::string other = file_text(base + "other.pgn");
+    ASSERT_GT(other.size(), file_text(base + "a.pgn").size());
+    auto r = test::run_command(command + " -rounds 2 -resume -resultsout " + base + "a.jsonl -pgnout " + base +
+                               "other.pgn 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("error: PGN file '" + base + "other.pgn' is not the one results file '" + base +
+                         "a.jsonl' describes (game 1 of the results file is not there: "),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(file_text(base + "other.pgn"), other) << "untouched";
+    // Its own PGN file, with a game the results file never got (number 5), resumes.
+    std::string own = file_text(base + "a.pgn");
+    size_t fifth = other.rfind("[Game", other.find("[Round \"3.5\"]"));
+    std::ofstream(base + "a.pgn", std::ios::app) << other.substr(fifth, other.find("\n\n[Game", fifth) + 2 - fifth);
+    r = test::run_command(command + " -rounds 2 -resume -resultsout " + base + "a.jsonl -pgnout " + base + "a.pgn 2>&1");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(file_text(base + "a.pgn"), own);
+    // Games after the last one recorded that the results file has (1.1 ...): another file's.
+    std::ofstream(base + "a.pgn", std::ios::app) << other;
+    r = test::run_command(command + " -rounds 2 -resume -resultsout " + base + "a.jsonl -pgnout " + base + "a.pgn 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("(a game after the last one the results file records is not of this match (a - b, round "
+                         "1.1)): cannot resume"),
+              std::string::npos)
+        << r.out;
+    test::run_command("rm -f " + base + "*");
+}
+
+TEST(MatchShards, PgnAndResultsFilesMustDiffer) {
+    std::string base = temp_path("same_");
+    test::run_command("rm -f " + base + "*");
+    std::string command = std::string(CHUHE_BINARY) + " match -engine name=a cmd=" + CHUHE_FAKE_ENGINE +
+                          " -engine name=b cmd=" + CHUHE_FAKE_ENGINE + " -each depth=1 -maxmoves 3";
+    std::string name = base.substr(testing::TempDir().size()) + "x";
+    auto r = test::run_command(command + " -pgnout " + base + "x -resultsout " + testing::TempDir() + "./" + name + " 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("error: -pgnout and -resultsout name the same file '" + testing::TempDir() + "./" + name +
+                         "': each needs its own"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("Started game"), std::string::npos) << r.out;
+    test::run_command("rm -f " + base + "*");
+}
+
 // Done when: the results file of a crashed engine's game still records the loss and reason.
 TEST(MatchShards, ResultsFileRecordsACrashedEnginesLoss) {
     std::string path = temp_path("crash.jsonl");

@@ -2,6 +2,9 @@
 // likelihood distributions found by Newton's method instead of bisection).
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "match/scoreboard.h"
 #include "match/stats.h"
 
 using namespace chuhe::match;
@@ -63,4 +66,33 @@ TEST(MatchStats, SprtLogLikelihoodRatioAndDecision) {
     allWins.wins = 12;
     EXPECT_GT(sprt.llr(allWins), 0) << "a one-sided result is evidence for the stronger hypothesis";
     EXPECT_EQ(sprt.llr(Results{}), 0);
+}
+
+TEST(MatchStats, PerfectScoreGivesABoundNotInfinity) {
+    // 200 wins in 200 games: below a score of 0.05^(1/200) they would be rarer than 5%.
+    Results r;
+    r.wins = 200;
+    EXPECT_NEAR(perfect_score_bound(r), 728.508, 1e-3);
+    EXPECT_EQ(elo_line(r), "Elo difference: > +728.5 (95%), LOS: 100.0 %, DrawRatio: 0.0 %");
+    r.wins = 0, r.losses = 4;
+    EXPECT_EQ(elo_line(r), "Elo difference: < +18.9 (95%), LOS: 0.0 %, DrawRatio: 0.0 %");
+    r.draws = 1;
+    EXPECT_EQ(perfect_score_bound(r), 0.0);
+}
+
+TEST(Scoreboard, StandingsBoundAPerfectScore) {
+    // Three engines, c lost every game: its row read "-2400.0 -0.0" (a clamped estimate).
+    Scoreboard board({"a", "b", "c"});
+    for (int i = 0; i < 2; ++i) {
+        board.add(0, 1, "1/2-1/2", -1);
+        board.add(0, 2, "1-0", -1);
+        board.add(1, 2, "1-0", -1);
+    }
+    std::ostringstream out;
+    board.print_summary(out, std::nullopt);
+    std::string text = out.str();
+    EXPECT_NE(text.find("   3 c                        < +18.9 (95%)      4    0.0%   0.0%"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find(" a                      190.8 +/- 458.0      4   75.0%  50.0%"), std::string::npos) << text;
+    EXPECT_EQ(text.find("2400"), std::string::npos) << text;
 }

@@ -1,6 +1,7 @@
 // `chuhe book build` and `chuhe book probe`, driven through the built binary.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "book/hand_made.h"
@@ -67,4 +68,27 @@ TEST(BookCli, BadInputIsRefusedWithTheReason) {
                          "board)\n");
     r = test::run_command(BIN + " book probe " + out + " not-a-fen 2>&1");
     EXPECT_EQ(r.status, 2);
+}
+
+TEST(BookCli, BuildNeverRemovesWhatItDidNotWrite) {
+    // Run as root, a failed write once removed the output whatever it was (/dev/full). An
+    // empty directory stands for it here: the old code's remove(3) took it away.
+    std::string pgn = write_temp("book_cli_keep.pgn", test::HAND_MADE_PGN);
+    std::string dir = testing::TempDir() + "book_cli_keep_dir";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directory(dir);
+    test::CommandResult r = test::run_command(BIN + " book build " + dir + " " + pgn + " 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "chuhe book: '" + dir + "' exists and is not a regular file\n");
+    EXPECT_TRUE(std::filesystem::is_directory(dir));
+    std::filesystem::remove_all(dir);
+    r = test::run_command(BIN + " book build /dev/null " + pgn + " 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "chuhe book: '/dev/null' exists and is not a regular file\n");
+    // A book written beside nothing else: no temporary file is left behind.
+    std::filesystem::create_directory(dir);
+    r = test::run_command(BIN + " book build " + dir + "/x.book " + pgn + " 2>/dev/null");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+    std::filesystem::remove_all(dir);
 }

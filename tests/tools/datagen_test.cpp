@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -310,6 +311,53 @@ TEST(Train, KingBucketsLowerValidationLossDeterministically) {
     EXPECT_EQ(error, "checkpoint '" + net1 + ".ckpt' is of the shape (7560->64)x2->8, the training's is "
                      "(1260->256)x2->1 mirror mean");
     for (const std::string& f : {data, net1, net2, net1 + ".ckpt", net2 + ".ckpt"}) std::remove(f.c_str());
+}
+
+// A few thousand training records from the shared self-play games.
+std::string small_training_data(const std::string& name) {
+    std::string data = temp_path(name);
+    std::remove(data.c_str());
+    auto conv = test::run_command("xz -dc " + test::data_path("selfplay/chuhe-selfplay-5000n-20261201.pgn.xz") +
+                                  " | head -n 3000 | " + CHUHE_BINARY + " datagen convert " + data + " - 2>&1");
+    EXPECT_EQ(conv.status, 0) << conv.out;
+    return data;
+}
+
+TEST(Train, NeverReplacesWhatIsNotARegularFile) {
+    // --out was renamed over whatever it named (/dev/null, run as root); a link stands for it.
+    std::string data = small_training_data("keep.rec"), target = temp_path("keep_target"),
+                link = temp_path("keep_link.nnue");
+    std::ofstream(target) << "not a net";
+    std::remove(link.c_str());
+    std::filesystem::create_symlink(target, link);
+    TrainOptions o;
+    o.inputs = {data};
+    o.epochs = 1;
+    o.batch = 512;
+    o.k = 125;
+    o.quiet = true;
+    o.out = link;
+    std::string error;
+    EXPECT_FALSE(train_network(o, nullptr, &error));
+    EXPECT_NE(error.find("is a symbolic link"), std::string::npos) << error;
+    EXPECT_TRUE(std::filesystem::is_symlink(link));
+    EXPECT_EQ(file_bytes(target), "not a net");
+    for (const std::string& f : {data, target, link}) std::remove(f.c_str());
+}
+
+TEST(Train, BadPathsAreRefusedBeforeAnyWork) {
+    std::string data = small_training_data("paths.rec");
+    std::string train = std::string(CHUHE_BINARY) + " train " + data + " --epochs 1 --batch 512 --k 125";
+    test::CommandResult r = test::run_command(train + " --out /nonexistent/dir/x.nnue 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+              "chuhe train: cannot write '/nonexistent/dir/x.nnue': directory '/nonexistent/dir' does not exist");
+    EXPECT_EQ(r.out.find("epoch 1 "), std::string::npos) << r.out;
+    r = test::run_command(train + " --out " + temp_path("paths.nnue") + " --resume /nonexistent.ckpt 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+              "chuhe train: cannot open checkpoint '/nonexistent.ckpt': No such file or directory");
+    std::remove(data.c_str());
 }
 
 }  // namespace

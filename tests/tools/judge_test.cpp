@@ -97,4 +97,41 @@ TEST(Judge, ReadsTheGameFromAPgnFile) {
     EXPECT_NE(noGame.out.find("has no game 3 (it has 2)"), std::string::npos) << noGame.out;
 }
 
+TEST(Judge, TakesStartposAndMovesInEveryNotation) {
+    // ICCS with and without the dash, Chinese, WXF: what game records use.
+    CommandResult r = judge("--fen startpos --moves '炮二平五 H9-G7 H8+7 h7h5'");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(first_line(r.out), "ruling: no repetition");
+    CommandResult chase = judge("--fen '2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1' "
+                                "--moves 'C7.9 a7b7 炮九平八 R2.1 C8.9 a7b7 A2-B2 b7a7 b2a2'");
+    ASSERT_EQ(chase.status, 0) << chase.out;
+    EXPECT_EQ(first_line(chase.out), "ruling: red loses");
+    CommandResult bad = judge("--fen startpos --moves '车一平二'");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.out.find("move 1: "), std::string::npos) << bad.out;
+}
+
+TEST(Judge, HelpPrintsTheUsage) {
+    CommandResult r = judge("--help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out.rfind("usage: chuhe judge", 0), 0u) << r.out;
+}
+
+TEST(Judge, SecondOccurrenceSaysPlayGoesOn) {
+    // Five plies: the position after ply 1 stands on the board a second time. Nothing is ruled
+    // yet; the ruling says what the third occurrence would bring.
+    CommandResult second = judge(
+        "--rules chinese --fen '3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b - - 0 1' --moves 'a4i4 i1a1 i4a4 a1i1 a4i4'");
+    ASSERT_EQ(second.status, 0) << second.out;
+    EXPECT_EQ(first_line(second.out), "ruling: red loses");
+    EXPECT_NE(second.out.find("\noccurrence: the second; play goes on, and the ruling applies if the position "
+                              "occurs a third time\n"),
+              std::string::npos)
+        << second.out;
+    CommandResult third = judge("--rules chinese --fen '3aka3/4c4/9/9/9/c8/9/9/8C/3K5 b - - 0 1' "
+                                "--moves 'a4i4 i1a1 i4a4 a1i1 a4i4 i1a1 i4a4 a1i1 a4i4'");
+    EXPECT_EQ(first_line(third.out), "ruling: red loses");
+    EXPECT_EQ(third.out.find("occurrence:"), std::string::npos) << third.out;
+}
+
 }  // namespace

@@ -17,4 +17,14 @@ TEST(PerftCommand, RefusesDepthZero) {
     EXPECT_NE(ok.out.find("nodes 44 "), std::string::npos) << ok.out;
 }
 
+TEST(PerftCommand, TakesStartposAndAFenInWords) {
+    CommandResult r = run_command(std::string(CHUHE_BINARY) + " perft 2 startpos 2>&1");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("nodes 1920 "), std::string::npos) << r.out;
+    r = run_command(std::string(CHUHE_BINARY) +
+                    " perft 2 rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 2>&1");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("nodes 1920 "), std::string::npos) << r.out;
+}
+
 }  // namespace chuhe::test
