@@ -8,6 +8,7 @@
 #include "protocol/engine.h"
 #include "protocol/engine_process.h"
 #include "support/command.h"
+#include "support/sanitizers.h"
 
 namespace chuhe::test {
 
@@ -76,14 +77,6 @@ TEST(EngineThreads, SearchesWithTheThreadsThatStarted) {
 
 // Fault 3 with a real limit: 128 threads under a 600 MB address-space limit (thread stacks
 // are 8 MB). Sanitizer runtimes cannot run under such a limit, so only plain builds test it.
-// GCC says so with __SANITIZE_*__, clang (before 16) only through __has_feature.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define CHUHE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define CHUHE_TEST_SANITIZED 1
-#endif
-#endif
 TEST(EngineThreads, ManyThreadsUnderAMemoryLimit) {
 #ifdef CHUHE_TEST_SANITIZED
     GTEST_SKIP() << "sanitizer builds reserve more address space than the limit";
