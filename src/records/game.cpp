@@ -34,6 +34,37 @@ bool Game::replay(Position& pos, int plies, std::string* error) const {
     return true;
 }
 
+namespace {
+
+int count_variations(const std::vector<GameMove>& line) {
+    int n = 0;
+    for (const GameMove& m : line)
+        for (const Variation& v : m.variations) n += 1 + count_variations(v.moves);
+    return n;
+}
+
+int count_nags(const std::vector<GameMove>& line) {
+    int n = 0;
+    for (const GameMove& m : line) {
+        n += int(m.nags.size());
+        for (const Variation& v : m.variations) n += count_nags(v.moves);
+    }
+    return n;
+}
+
+}  // namespace
+
+int Game::variation_count() const { return count_variations(moves); }
+
+int Game::nag_count() const { return count_nags(moves); }
+
+int nag_of_suffix(std::string_view suffix) {
+    static constexpr std::string_view SUFFIXES[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 0; i < 6; ++i)
+        if (suffix == SUFFIXES[i]) return i + 1;
+    return 0;
+}
+
 std::string tidy_comment(std::string_view text) {
     auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!text.empty() && blank(text.front())) text.remove_prefix(1);
@@ -44,6 +75,13 @@ std::string tidy_comment(std::string_view text) {
         else if (i + 1 == text.size() || text[i + 1] != '\n') out += '\n';
     }
     return out;
+}
+
+void append_comment(std::string& to, std::string_view text) {
+    std::string tidy = tidy_comment(text);
+    if (tidy.empty()) return;
+    if (!to.empty()) to += '\n';
+    to += tidy;
 }
 
 bool is_result(std::string_view s) {

@@ -10,8 +10,8 @@ namespace chuhe {
 namespace {
 
 struct Token {
-    bool comment;  // a comment, else a move
-    std::string text;
+    enum Kind { MOVE, COMMENT, NAG, OPEN, CLOSE } kind;  // OPEN/CLOSE: a variation's ( and )
+    std::string text;  // the move, the comment, or the NAG's number
     int line;
 };
 
@@ -72,23 +72,19 @@ public:
             switch (c) {
             case '{': comment(); break;
             case ';': line_comment(); break;
-            case '(': variation(); break;
-            case ')':
-                fail("')' without '('");
-                ++i_;
-                break;
-            case '$':  // numeric annotation glyph
-                ++i_;
-                while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-                break;
+            case '(': open_variation(); break;
+            case ')': close_variation(); break;
+            case '$': nag(); break;
             default: word();
             }
         }
+        end_game();
         return std::move(games_);
     }
 
 private:
     void new_game() {
+        end_game();
         games_.emplace_back();
         cur_ = &games_.back();
         cur_->number = int(games_.size());
@@ -139,7 +135,7 @@ private:
     void line_comment() {
         size_t end = s_.find('\n', i_);
         if (end == std::string_view::npos) end = s_.size();
-        cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+        cur_->tokens.push_back({Token::COMMENT, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
         i_ = end;
     }
 
@@ -159,27 +155,45 @@ private:
                 ++lines;
             }
         if (end >= s_.size() || s_[end] != '}') fail("comment '{' is never closed");
-        cur_->tokens.push_back({true, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
+        cur_->tokens.push_back({Token::COMMENT, std::string(s_.substr(i_ + 1, end - i_ - 1)), line_});
         line_ += lines;
         i_ = end < s_.size() && s_[end] == '}' ? end + 1 : end;
     }
 
-    // Variations are skipped, nested ones and comments inside them included.
-    void variation() {
-        int startLine = line_, depth = 0;
-        while (i_ < s_.size()) {
-            char c = s_[i_++];
-            if (c == '\n') ++line_;
-            else if (c == '(') ++depth;
-            else if (c == ')' && --depth == 0) return;
-            else if (c == '{') {
-                size_t end = s_.find('}', i_);
-                if (end == std::string_view::npos) end = s_.size();
-                for (size_t k = i_; k < end; ++k) line_ += s_[k] == '\n';
-                i_ = std::min(end + 1, s_.size());
-            }
+    // A variation's '(' and ')' become tokens; the tree is built from them when the moves are
+    // read. One that is never closed fails its game at the end of the game (the next tag line),
+    // so that the games after it are still read.
+    void open_variation() {
+        cur_->tokens.push_back({Token::OPEN, "(", line_});
+        openLines_.push_back(line_);
+        ++i_;
+    }
+
+    void close_variation() {
+        if (openLines_.empty()) fail("')' without '('");
+        else {
+            cur_->tokens.push_back({Token::CLOSE, ")", line_});
+            openLines_.pop_back();
         }
-        fail("variation '(' is never closed", startLine);
+        ++i_;
+    }
+
+    void end_game() {
+        if (cur_ && !openLines_.empty()) fail("variation '(' is never closed", openLines_.front());
+        openLines_.clear();
+    }
+
+    // $N, a numeric annotation glyph: 0 to 255 in the PGN standard.
+    void nag() {
+        size_t j = ++i_;
+        while (j < s_.size() && s_[j] >= '0' && s_[j] <= '9' && j - i_ < 4) ++j;
+        std::string number(s_.substr(i_, j - i_));
+        i_ = j;
+        if (number.empty() || std::stoi(number) > 255) {
+            fail("'$' must be followed by a number from 0 to 255");
+            return;
+        }
+        cur_->tokens.push_back({Token::NAG, std::to_string(std::stoi(number)), line_});
     }
 
     void word() {
@@ -190,8 +204,11 @@ private:
         std::string_view w = s_.substr(i_, j - i_);
         i_ = std::max(j, i_ + 1);
         if (is_result(w)) {
-            cur_->result = w;
-            skipping_ = true;
+            // Inside a variation a result only says how that line ends; the game goes on.
+            if (openLines_.empty()) {
+                cur_->result = w;
+                skipping_ = true;
+            }
             return;
         }
         // Move numbers: "12." "12..." or glued to the move, "12.Che2". WXF moves such as
@@ -206,8 +223,13 @@ private:
                 return;  // "..." standing alone
             }
         }
-        while (!w.empty() && (w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
-        if (!w.empty()) cur_->tokens.push_back({false, std::string(w), line_});
+        // "!", "?", "!!", "??", "!?", "?!" after a move (or standing alone) are NAGs 1-6.
+        size_t k = w.size();
+        while (k > 0 && (w[k - 1] == '!' || w[k - 1] == '?')) --k;
+        int glyph = nag_of_suffix(w.substr(k));
+        w.remove_suffix(w.size() - k);
+        if (!w.empty()) cur_->tokens.push_back({Token::MOVE, std::string(w), line_});
+        if (glyph) cur_->tokens.push_back({Token::NAG, std::to_string(glyph), line_});
     }
 
     std::string_view s_;
@@ -218,46 +240,109 @@ private:
     bool skipping_ = false;
     std::vector<RawGame> games_;
     RawGame* cur_ = nullptr;
+    std::vector<int> openLines_;  // lines of the variations open now, outermost first
 };
 
-void append_comment(std::string& to, std::string_view text) {
-    std::string tidy = tidy_comment(text);
-    if (tidy.empty()) return;
-    if (!to.empty()) to += '\n';
-    to += tidy;
-}
+// Builds the move tree from the tokens: moves, comments and NAGs attach to the line being
+// read, and a variation to the move before its '(' (it starts from the position before that
+// move). The lexer has matched every ')' with a '('.
+class TreeReader {
+public:
+    TreeReader(const std::vector<Token>& tokens, int rankBase) : tokens_(tokens), rankBase_(rankBase) {}
 
-// Reads the movetext from `start`. Returns the number of moves read; on failure sets
-// error/errorLine.
-size_t read_moves(const RawGame& raw, const Position& start, int rankBase, Game& g,
-                  std::string& error, int& errorLine) {
-    Position pos = start;
-    g.moves.clear();
-    g.comment.clear();
-    for (const Token& t : raw.tokens) {
-        if (t.comment) {
-            append_comment(g.moves.empty() ? g.comment : g.moves.back().comment, t.text);
-            continue;
-        }
-        std::string why;
-        Move m = parse_move_text(pos, t.text, &why, rankBase);
-        if (m == MOVE_NONE) {
-            error = "move " + std::to_string(g.moves.size() + 1) + ": " + why;
-            errorLine = t.line;
-            return g.moves.size();
-        }
-        g.moves.push_back({m, {}});
-        pos.do_move(m);
+    // Reads the main line into g. Returns the number of moves read (in the whole tree); on
+    // failure sets error and errorLine.
+    size_t read(const Position& start, Game& g, std::string& error, int& errorLine) {
+        g.moves.clear();
+        g.comment.clear();
+        i_ = 0;
+        movesRead_ = 0;
+        error_.clear();
+        line(start, g.moves, g.comment, 0);
+        error = error_;
+        errorLine = errorLine_;
+        return movesRead_;
     }
-    error.clear();
-    return g.moves.size();
-}
+
+private:
+    bool fail(const Token& t, std::string message) {
+        error_ = std::move(message);
+        errorLine_ = t.line;
+        return false;
+    }
+
+    // Reads one line from pos up to its ')' (left for the caller) or the end of the tokens.
+    bool line(Position pos, std::vector<GameMove>& moves, std::string& lead, int depth) {
+        for (; i_ < tokens_.size(); ++i_) {
+            const Token& t = tokens_[i_];
+            switch (t.kind) {
+            case Token::CLOSE: return true;
+            case Token::COMMENT:
+                append_comment(moves.empty() ? lead : moves.back().comment, t.text);
+                break;
+            case Token::NAG:
+                if (moves.empty()) return fail(t, "$" + t.text + " before any move");
+                moves.back().nags.push_back(std::stoi(t.text));
+                break;
+            case Token::OPEN: {
+                if (moves.empty()) return fail(t, "a variation '(' before any move");
+                if (depth == MAX_VARIATION_DEPTH)
+                    return fail(t, "variations nested more than " +
+                                       std::to_string(MAX_VARIATION_DEPTH) + " deep");
+                Position before = pos;
+                before.undo_move();
+                Variation v;
+                ++i_;
+                if (!line(before, v.moves, v.comment, depth + 1)) return false;
+                if (!v.moves.empty()) moves.back().variations.push_back(std::move(v));
+                else append_comment(moves.back().comment, v.comment);
+                break;
+            }
+            case Token::MOVE: {
+                std::string why;
+                Move m = parse_move_text(pos, t.text, &why, rankBase_);
+                if (m == MOVE_NONE && depth) {
+                    // A variation with a move that cannot be played keeps what came before it;
+                    // the comment says what was left out.
+                    append_comment(moves.empty() ? lead : moves.back().comment,
+                                   "chuhe: the variation went on with '" + t.text + "' (" + why +
+                                       "); the rest is left out");
+                    skip_to_close();
+                    return true;
+                }
+                if (m == MOVE_NONE)
+                    return fail(t, "move " + std::to_string(moves.size() + 1) + ": " + why);
+                moves.emplace_back(m);
+                pos.do_move(m);
+                ++movesRead_;
+                break;
+            }
+            }
+        }
+        return true;
+    }
+
+    // Leaves i_ on the ')' that closes the variation being read (or at the end).
+    void skip_to_close() {
+        for (int open = 0; i_ < tokens_.size(); ++i_) {
+            if (tokens_[i_].kind == Token::OPEN) ++open;
+            else if (tokens_[i_].kind == Token::CLOSE && open-- == 0) return;
+        }
+    }
+
+    const std::vector<Token>& tokens_;
+    int rankBase_;
+    size_t i_ = 0;
+    size_t movesRead_ = 0;
+    std::string error_;
+    int errorLine_ = 0;
+};
 
 // 0 or 1 if a SAN or coordinate move names rank 0 or rank 10 (and not both), else -1.
 int rank_base_hint(const RawGame& raw) {
     bool zero = false, ten = false;
     for (const Token& t : raw.tokens) {
-        if (t.comment) continue;
+        if (t.kind != Token::MOVE) continue;
         Notation n = classify_move_text(t.text);
         if (n != Notation::SAN && n != Notation::ICCS) continue;
         const std::string& s = t.text;
@@ -298,12 +383,12 @@ bool build_game(const RawGame& raw, Game& g, RecordError& err) {
     for (const auto& [name, value] : raw.tags) western |= name == "Variant";
     int first = base >= 0 ? base : western ? 1 : 0;
     int errorLine = 0;
-    size_t n = read_moves(raw, start, first, g, why, errorLine);
+    size_t n = TreeReader(raw.tokens, first).read(start, g, why, errorLine);
     if (!why.empty() && base < 0) {
         Game second = g;
         std::string why2;
         int errorLine2 = 0;
-        size_t n2 = read_moves(raw, start, 1 - first, second, why2, errorLine2);
+        size_t n2 = TreeReader(raw.tokens, 1 - first).read(start, second, why2, errorLine2);
         if (n2 > n) {
             g = std::move(second);
             why = why2;
@@ -348,6 +433,41 @@ std::string escape_comment(std::string_view c) {
     }
     return out;
 }
+
+// A variation on one line: "1. b2e2 (1. h2e2 $1) 1... h9g7 {text}", nested ones in
+// brackets. Black's move gets its number ("3...") first in the line and after a comment or a
+// variation, as in the main line.
+struct MovetextWriter {
+    Notation notation;
+    NotationStyle style;
+
+    std::string write(Position pos, const Variation& v) const {
+        std::string out;
+        if (!v.comment.empty()) out += "{" + escape_comment(v.comment) + "} ";
+        bool numbered = false;  // the next black move follows its red move directly
+        for (size_t i = 0; i < v.moves.size(); ++i) {
+            const GameMove& gm = v.moves[i];
+            if (i) out += ' ';
+            if (!MoveList::of(pos).contains(gm.move)) {
+                out += "{chuhe: move " + std::to_string(i + 1) + " of a variation (" +
+                       Position::move_to_string(gm.move) + ") is not legal; the variation stops}";
+                break;
+            }
+            std::string number = std::to_string(pos.game_ply() / 2 + 1);
+            if (pos.side_to_move() == RED) out += number + ". ";
+            else if (!numbered) out += number + "... ";
+            out += move_to_text(pos, gm.move, notation, style);
+            for (int nag : gm.nags) out += " $" + std::to_string(nag);
+            Position before;
+            if (!gm.variations.empty()) before = pos;
+            pos.do_move(gm.move);
+            numbered = gm.comment.empty() && gm.variations.empty();
+            if (!gm.comment.empty()) out += " {" + escape_comment(gm.comment) + "}";
+            for (const Variation& sub : gm.variations) out += " (" + write(before, sub) + ")";
+        }
+        return out;
+    }
+};
 
 }  // namespace
 
@@ -401,6 +521,7 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
     bool lineOpen = false;  // a red move was written on the current line
     // Move numbers go on from the start position's (its FEN's move number).
     int firstPly = ok ? pos.game_ply() : 0;
+    MovetextWriter variations{notation, st};
     for (size_t i = 0; ok && i < game.moves.size(); ++i) {
         const GameMove& gm = game.moves[i];
         if (!MoveList::of(pos).contains(gm.move)) {
@@ -413,16 +534,21 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
         std::string number = std::to_string((firstPly + i) / 2 + 1);
         if (pos.side_to_move() == RED) out += number + ". ";
         else if (lineOpen) out += " ";
-        else out += western ? number + "... " : number + ".          ";
+        else out += number + "... ";
         out += move_to_text(pos, gm.move, notation, st);
+        for (int nag : gm.nags) out += " $" + std::to_string(nag);
+        Position before;
+        if (!gm.variations.empty()) before = pos;
         pos.do_move(gm.move);
         lineOpen = pos.side_to_move() == BLACK;
         if (!gm.comment.empty()) {
             out += "\n{" + escape_comment(gm.comment) + "}\n";
             lineOpen = false;
-        } else if (!lineOpen) {
+        } else if (!lineOpen || !gm.variations.empty()) {
             out += "\n";
+            lineOpen = false;
         }
+        for (const Variation& v : gm.variations) out += "(" + variations.write(before, v) + ")\n";
     }
     if (lineOpen) out += "\n";
     out += game.result + "\n";

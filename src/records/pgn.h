@@ -3,9 +3,11 @@
 // Reading accepts the xqbase dialect ([Game "Chinese Chess"], Red/Black, [Format] Chinese, WXF
 // or ICCS movetext, GBK or UTF-8) and the Western GUIs' dialect ([Variant "xiangqi"],
 // White/Black, SAN-like moves with ranks 0-9 or 1-10, or plain coordinates). Every move token is
-// read by the notation its form shows, whatever the Format tag says. Comments are kept,
-// variations and NAGs skipped. A game that cannot be read is reported and skipped; the rest of
-// the file is still read.
+// read by the notation its form shows, whatever the Format tag says. Comments, NAGs ($N and the
+// suffixes ! ? !! ?? !? ?!) and variations, nested up to MAX_VARIATION_DEPTH, are kept; a
+// variation stops before a move that cannot be played, with a comment saying what was left out
+// (in the main line such a move fails the game). A game that cannot be read is reported and
+// skipped; the rest of the file is still read.
 #pragma once
 
 #include <string>
@@ -31,6 +33,8 @@ PgnReadResult read_pgn(std::string_view bytes);
 // ([Variant "xiangqi"], White/Black, ranks 1-10). Output is UTF-8 with LF line ends.
 // Chinese text follows style.traditional and SAN style.sanRankBase. If a move is not legal
 // (the game did not come from a reader) the movetext stops there with a comment saying so.
+// NAGs are written as $N; each variation goes on a line of its own after its move, black's
+// next move numbered "N...".
 std::string write_pgn(const Game& game, Notation notation, const NotationStyle& style = {});
 
 }  // namespace chuhe

@@ -80,9 +80,17 @@ private:
 };
 
 struct Record {
-    int from, to;  // x * 10 + y after decoding
-    bool hasNext;
+    int from, to;       // x * 10 + y after decoding
+    bool hasNext;       // the next record is this move's first continuation
+    bool hasVariation;  // a record after this move's subtree is another move in its place
     std::string comment;
+};
+
+// The move tree as the records give it: children[0] continues the line, the others are
+// variations (moves in its place). Node 0 is the start position (record 0).
+struct Node {
+    Record record;
+    std::vector<int> children;
 };
 
 bool read_record(RecordStream& in, int version, const Keys& keys, Record& r, std::string& error) {
@@ -96,11 +104,13 @@ bool read_record(RecordStream& in, int version, const Keys& keys, Record& r, std
         r.from = uint8_t(b[0] - 0x18);
         r.to = uint8_t(b[1] - 0x20);
         r.hasNext = b[2] & 0xF0;
+        r.hasVariation = b[2] & 0x0F;
         hasComment = true;  // version 1.0 always stores the comment length
     } else {
         r.from = uint8_t(b[0] - 0x18 - keys.from);
         r.to = uint8_t(b[1] - 0x20 - keys.to);
         r.hasNext = b[2] & 0x80;
+        r.hasVariation = b[2] & 0x40;
         hasComment = b[2] & 0x20;
     }
     r.comment.clear();
@@ -130,6 +140,112 @@ char fen_letter(Color c, PieceType pt) {
 
 std::string square_name(int xy) {
     return {char('a' + xy / 10), char('0' + xy % 10)};
+}
+
+// Reads the records after record 0: the tree in preorder (a move, the subtree of its first
+// continuation, then the next move in its place), without recursion, so that a long game or a
+// hostile file cannot exhaust the stack.
+bool read_tree(RecordStream& in, int version, const Keys& keys, std::vector<Node>& nodes,
+               std::string& error) {
+    std::vector<int> siblingParents;  // parents of the variations still to come, innermost last
+    int parent = nodes[0].record.hasNext ? 0 : -1;
+    while (parent >= 0) {
+        Record r;
+        std::string why;
+        if (!read_record(in, version, keys, r, why)) {
+            error = "record " + std::to_string(nodes.size()) + ": " + why;
+            return false;
+        }
+        int id = int(nodes.size());
+        nodes.push_back({std::move(r), {}});
+        nodes[parent].children.push_back(id);
+        if (nodes[id].record.hasVariation) siblingParents.push_back(parent);
+        if (nodes[id].record.hasNext) {
+            parent = id;
+        } else if (!siblingParents.empty()) {
+            parent = siblingParents.back();
+            siblingParents.pop_back();
+        } else {
+            parent = -1;
+        }
+    }
+    return true;
+}
+
+Move move_of(const Record& r) {
+    if (r.from > 89 || r.to > 89 || r.from / 10 > 8 || r.to / 10 > 8) return MOVE_NONE;
+    return make_move(make_square(r.from / 10, r.from % 10), make_square(r.to / 10, r.to % 10));
+}
+
+// Turns the children of `parent` and their descendants into a line from pos: the first child
+// continues it, the others become variations of that move. Recurses only into variations.
+// A move that is not legal fails the game in the main line; in a variation (XQStudio files
+// have them) the variation stops before it, with a comment that says so.
+bool build_line(const std::vector<Node>& nodes, int parent, Position pos,
+                std::vector<GameMove>& line, std::string& lead, int depth, std::string& error) {
+    // Why the move of node `id` cannot be played here ("a square off the board" or
+    // "e7f7, not legal in FEN"), or an empty string.
+    auto illegal = [&](int id, Move& m) -> std::string {
+        m = move_of(nodes[id].record);
+        if (m == MOVE_NONE) return "a square off the board";
+        if (!MoveList::of(pos).contains(m))
+            return Position::move_to_string(m) + ", not legal in " + pos.fen();
+        return {};
+    };
+    while (!nodes[parent].children.empty()) {
+        const std::vector<int>& kids = nodes[parent].children;
+        GameMove gm;
+        if (std::string why = illegal(kids[0], gm.move); !why.empty()) {
+            if (depth) {
+                append_comment(line.empty() ? lead : line.back().comment,
+                               "chuhe: the variation went on with " + why + "; the rest is left out");
+                return true;
+            }
+            std::string where = "move " + std::to_string(line.size() + 1);
+            error = gm.move == MOVE_NONE ? where + ": square off the board"
+                                         : where + " (" + Position::move_to_string(gm.move) +
+                                               ") is not legal in " + pos.fen();
+            return false;
+        }
+        gm.comment = nodes[kids[0]].record.comment;
+        for (size_t k = 1; k < kids.size(); ++k) {
+            if (depth == MAX_VARIATION_DEPTH) {
+                error = "variations nested more than " + std::to_string(MAX_VARIATION_DEPTH) +
+                        " deep";
+                return false;
+            }
+            Variation v;
+            GameMove first;
+            if (std::string why = illegal(kids[k], first.move); !why.empty()) {
+                append_comment(gm.comment, "chuhe: a variation began with " + why + "; it is left out");
+                continue;
+            }
+            first.comment = nodes[kids[k]].record.comment;
+            Position after = pos;
+            after.do_move(first.move);
+            v.moves.push_back(std::move(first));
+            if (!build_line(nodes, kids[k], after, v.moves, v.comment, depth + 1, error)) return false;
+            gm.variations.push_back(std::move(v));
+        }
+        pos.do_move(gm.move);
+        line.push_back(std::move(gm));
+        parent = kids[0];
+    }
+    return true;
+}
+
+// The game's tree as XQF nodes: each move's variations are more children of its parent.
+void add_line(const std::vector<GameMove>& line, int parent, std::vector<Node>& nodes) {
+    for (const GameMove& gm : line) {
+        Square from = from_sq(gm.move), to = to_sq(gm.move);
+        int id = int(nodes.size());
+        nodes.push_back({{file_of(from) * 10 + rank_of(from), file_of(to) * 10 + rank_of(to),
+                          false, false, gm.comment},
+                         {}});
+        nodes[parent].children.push_back(id);
+        for (const Variation& v : gm.variations) add_line(v.moves, parent, nodes);
+        parent = id;
+    }
 }
 
 }  // namespace
@@ -179,24 +295,18 @@ bool read_xqf(std::string_view bytes, Game& game, std::string* error) {
 
     // Record 0 holds only the game comment and whether moves follow.
     RecordStream in(bytes.substr(HEADER_SIZE), keys, encrypted);
-    std::vector<Record> line;
-    Record r;
+    std::vector<Node> nodes(1);
     std::string why;
-    if (!read_record(in, version, keys, r, why)) return fail(why);
-    g.comment = r.comment;
-    // The records are the move tree in preorder: a move's first continuation follows it
-    // directly, so the main line is the run of records up to the first without a successor.
-    while (r.hasNext) {
-        if (!read_record(in, version, keys, r, why))
-            return fail("move " + std::to_string(line.size() + 1) + ": " + why);
-        line.push_back(r);
-    }
+    if (!read_record(in, version, keys, nodes[0].record, why)) return fail(why);
+    g.comment = nodes[0].record.comment;
+    if (!read_tree(in, version, keys, nodes, why)) return fail(why);
 
     // XQF does not say who moves first: the first moving piece does.
     Color first = RED;
-    if (!line.empty() && line[0].from <= 89 && line[0].from / 10 <= 8) {
-        Piece p = board[make_square(line[0].from / 10, line[0].from % 10)];
-        if (p != NO_PIECE) first = color_of(p);
+    bool hasMoves = !nodes[0].children.empty();
+    if (hasMoves) {
+        Move m = move_of(nodes[nodes[0].children[0]].record);
+        if (m != MOVE_NONE && board[from_sq(m)] != NO_PIECE) first = color_of(board[from_sq(m)]);
     }
     std::string fen;
     for (int rank = RANK_NB - 1; rank >= 0; --rank) {
@@ -216,24 +326,12 @@ bool read_xqf(std::string_view bytes, Game& game, std::string* error) {
     }
     Position pos;
     // Without moves nothing shows who is to move: red, unless only black can be (red in check).
-    if (line.empty() && !pos.set(fen + " w - - 0 1") && pos.set(fen + " b - - 0 1")) first = BLACK;
+    if (!hasMoves && !pos.set(fen + " w - - 0 1") && pos.set(fen + " b - - 0 1")) first = BLACK;
     fen += first == RED ? " w - - 0 1" : " b - - 0 1";
     if (!pos.set(fen, &why)) return fail("bad start position " + fen + ": " + why);
     g.startFen = pos.fen();
 
-    for (size_t i = 0; i < line.size(); ++i) {
-        const Record& rec = line[i];
-        std::string where = "move " + std::to_string(i + 1);
-        if (rec.from > 89 || rec.to > 89 || rec.from / 10 > 8 || rec.to / 10 > 8)
-            return fail(where + ": square off the board");
-        Move m = make_move(make_square(rec.from / 10, rec.from % 10),
-                           make_square(rec.to / 10, rec.to % 10));
-        if (!MoveList::of(pos).contains(m))
-            return fail(where + " (" + Position::move_to_string(m) + ") is not legal in " +
-                        pos.fen());
-        g.moves.push_back({m, rec.comment});
-        pos.do_move(m);
-    }
+    if (!build_line(nodes, 0, pos, g.moves, g.comment, 0, why)) return fail(why);
     game = std::move(g);
     return true;
 }
@@ -284,29 +382,39 @@ std::string write_xqf(const Game& game) {
         out[f.offset] = char(text.size());
         out.replace(f.offset + 1, text.size(), text);
     }
-    auto put_record = [&](int from, int to, bool next, const std::string& comment) {
-        std::string c = utf8_to_gbk(comment);
-        out += char(from + 0x18);
-        out += char(to + 0x20);
-        out += char(next ? 0xF0 : 0x00);
+    auto put_record = [&](const Record& r, bool variation) {
+        std::string c = utf8_to_gbk(r.comment);
+        out += char(r.from + 0x18);
+        out += char(r.to + 0x20);
+        out += char((r.hasNext ? 0xF0 : 0x00) | (variation ? 0x0F : 0x00));
         out += char(0);
         for (int k = 0; k < 4; ++k) out += char((c.size() >> (8 * k)) & 0xFF);
         out += c;
     };
-    size_t n = ok ? game.moves.size() : 0;
+    std::vector<Node> nodes(1);
+    if (ok) add_line(game.moves, 0, nodes);
+    for (Node& n : nodes) n.record.hasNext = !n.children.empty();
     // Record 0: fixed bytes 18 20 xx FF, then the game comment.
     out += char(0x18);
     out += char(0x20);
-    out += char(n ? 0xF0 : 0x00);
+    out += char(nodes[0].record.hasNext ? 0xF0 : 0x00);
     out += char(0xFF);
     std::string c = utf8_to_gbk(game.comment);
     for (int k = 0; k < 4; ++k) out += char((c.size() >> (8 * k)) & 0xFF);
     out += c;
-    for (size_t i = 0; i < n; ++i) {
-        Move m = game.moves[i].move;
-        Square from = from_sq(m), to = to_sq(m);
-        put_record(file_of(from) * 10 + rank_of(from), file_of(to) * 10 + rank_of(to), i + 1 < n,
-                   game.moves[i].comment);
+    // Preorder, each node followed by its children's subtrees, as the reader expects; a node
+    // says whether another child of its parent (a variation) comes after its subtree.
+    std::vector<std::pair<int, size_t>> stack{{0, 0}};  // (node, next child to write)
+    while (!stack.empty()) {
+        auto& [parent, next] = stack.back();
+        const std::vector<int>& kids = nodes[parent].children;
+        if (next == kids.size()) {
+            stack.pop_back();
+            continue;
+        }
+        int id = kids[next++];
+        put_record(nodes[id].record, next < kids.size());
+        stack.push_back({id, 0});
     }
     return out;
 }

@@ -14,7 +14,9 @@ namespace chuhe {
 bool looks_like_xqf(std::string_view bytes);
 
 // Reads the header (title, event, date, site, players, result ... as tags, GBK decoded), the
-// start position, the main line and its comments; variations are skipped. The side to move
+// start position, and the move tree: the main line, the variations (nested up to
+// MAX_VARIATION_DEPTH) and every move's comment; a variation stops before a move that is not
+// legal (XQStudio files have them), with a comment saying what was left out. The side to move
 // is the colour of the first moving piece (XQF does not store it reliably); without moves,
 // red, unless red is in check (then black). Returns false
 // with the reason for a truncated or corrupt file, an impossible position or an illegal move.
@@ -25,7 +27,8 @@ bool read_xqf(std::string_view bytes, Game& game, std::string* error);
 // colour of the first moving piece, and without moves red, unless red is in check).
 bool xqf_can_store(const Game& game, std::string* why);
 
-// Writes an XQF 1.0 file (unencrypted): header, start position, main line and comments.
+// Writes an XQF 1.0 file (unencrypted): header, start position, the move tree with its
+// variations and comments (XQF has no NAGs: they are not written).
 // Tags the header has no room for are dropped; strings are written in GBK when the C
 // library can encode them, else in UTF-8.
 std::string write_xqf(const Game& game);

@@ -76,6 +76,9 @@ int run_convert(const std::vector<std::string>& args) {
             return 2;
         }
         text = write_xqf(records.games[0]);
+        if (int nags = records.games[0].nag_count())
+            std::cerr << "convert: XQF has no annotation glyphs: the game's " << nags
+                      << " NAG(s) ($1 ! and the like) are not written\n";
     } else {
         for (size_t i = 0; i < records.games.size(); ++i) {
             if (i) text += "\n";

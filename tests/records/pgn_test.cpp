@@ -10,6 +10,7 @@
 #include "records/record_file.h"
 #include "support/command.h"
 #include "support/data.h"
+#include "support/game_tree.h"
 
 using namespace chuhe;
 
@@ -48,6 +49,7 @@ void expect_round_trip(const Game& g, const std::string& what) {
             EXPECT_EQ(h.moves[i].move, g.moves[i].move) << what << " move " << i + 1;
             EXPECT_EQ(h.moves[i].comment, g.moves[i].comment) << what << " move " << i + 1;
         }
+        EXPECT_EQ(test::tree_text(h), test::tree_text(g)) << what << " " << notation_name(n);
         for (const auto& [name, value] : g.tags) {
             std::string want = name;
             if (n == Notation::SAN && name == "Red") want = "White";
@@ -314,9 +316,84 @@ TEST(Pgn, VariationsNagsAndLineComments) {
     EXPECT_EQ(iccs(g, 2), "h0g2");
     EXPECT_EQ(g.moves[1].comment, "a line comment");
     EXPECT_EQ(g.moves[2].comment, "after 2. h0g2");
+    EXPECT_EQ(test::tree_text(g),
+              "h2e2 (h0g2 {a side line (with parentheses)} (b2e2)) h9g7 $1 {a line comment} "
+              "h0g2 $1 {after 2. h0g2}");
+    EXPECT_EQ(g.variation_count(), 2);
     EXPECT_EQ(g.result, "1-0");
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].game, 2);
     EXPECT_EQ(r.errors[0].line, 6);
     EXPECT_EQ(r.errors[0].message, "variation '(' is never closed");
+}
+
+// The movetext of the records module's own example: both variations and the NAG are kept,
+// written back in their places, and read again as the same tree.
+TEST(Pgn, VariationsAndNagsAreWrittenBack) {
+    PgnReadResult r = read_pgn("1. h2e2 (1. b2e2 h9g7) h9g7 2. h0g2 (2. b0c2 $1) *\n");
+    ASSERT_EQ(r.games.size(), 1u) << (r.errors.empty() ? "" : r.errors[0].message);
+    const Game& g = r.games[0];
+    EXPECT_EQ(test::tree_text(g), "h2e2 (b2e2 h9g7) h9g7 h0g2 (b0c2 $1)");
+    EXPECT_EQ(test::tree_lines(g), (std::vector<std::string>{"h2e2 h9g7 h0g2",
+                                                             "b2e2 h9g7", "h2e2 h9g7 b0c2"}));
+    EXPECT_EQ(write_pgn(g, Notation::ICCS),
+              "[Game \"Chinese Chess\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n"
+              "1. H2-E2\n(1. B2-E2 H9-G7)\n1... H9-G7\n2. H0-G2\n(2. B0-C2 $1)\n*\n");
+    EXPECT_EQ(write_pgn(g, Notation::SAN),
+              "[Result \"*\"]\n[Variant \"xiangqi\"]\n\n"
+              "1. Che3\n(1. Cbe3 Hg8)\n1... Hg8\n2. Hg3\n(2. Hc3 $1)\n*\n");
+    expect_round_trip(g, "variations");
+    // Suffix annotations are NAGs 1-6, on a move or standing alone after it; a variation's
+    // comment before its first move stays there; a result inside a variation ends only it.
+    r = read_pgn("1. h2e2!? h9g7 ?? 2. h0g2 ({better} 2. b0c2 h7h3 *) 2... i9h9!! 1-0\n");
+    ASSERT_EQ(r.games.size(), 1u) << (r.errors.empty() ? "" : r.errors[0].message);
+    EXPECT_EQ(test::tree_text(r.games[0]),
+              "h2e2 $5 h9g7 $4 h0g2 ({better} b0c2 h7h3) i9h9 $3");
+    EXPECT_EQ(r.games[0].result, "1-0");
+    expect_round_trip(r.games[0], "suffix NAGs");
+}
+
+// Black's move after a comment is numbered "N...", in both dialects (it was once written
+// "1.          " followed by the move).
+TEST(Pgn, BlackMoveAfterACommentIsNumbered) {
+    Game g = read_pgn("1. h2e2 {a comment} h9g7 2. h0g2 *\n").games.at(0);
+    EXPECT_EQ(write_pgn(g, Notation::ICCS),
+              "[Game \"Chinese Chess\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n"
+              "1. H2-E2\n{a comment}\n1... H9-G7\n2. H0-G2\n*\n");
+    std::string chinese = write_pgn(g, Notation::CHINESE);
+    EXPECT_NE(chinese.find("{a comment}\n1... "), std::string::npos) << chinese;
+}
+
+TEST(Pgn, BrokenVariationsFailTheirGame) {
+    auto error_of = [](const std::string& movetext) {
+        PgnReadResult r = read_pgn("[Game \"Chinese Chess\"]\n" + movetext + "\n");
+        EXPECT_TRUE(r.games.empty()) << movetext;
+        return r.errors.empty() ? std::string("(read)") : r.errors[0].message;
+    };
+    // A variation stops before a move that cannot be played, and says so; the game is read.
+    PgnReadResult cut = read_pgn("1. h2e2 (1. b2e2 h9g7 2. a0a5 (2. h0g2) i9h9) h9g7 "
+                                 "(1... a9a5 a0a1) *");
+    ASSERT_EQ(cut.games.size(), 1u);
+    EXPECT_EQ(test::tree_text(cut.games[0]),
+              "h2e2 (b2e2 h9g7 {chuhe: the variation went on with 'a0a5' (illegal move 'a0a5': "
+              "the rook on a0 cannot move to a5); the rest is left out}) h9g7 {chuhe: the "
+              "variation went on with 'a9a5' (illegal move 'a9a5': the rook on a9 cannot move to "
+              "a5); the rest is left out}");
+    EXPECT_EQ(error_of("1. a0a5 *"), "move 1: illegal move 'a0a5': the rook on a0 cannot move to a5");
+    EXPECT_EQ(error_of("(1. b2e2) 1. h2e2 *"), "a variation '(' before any move");
+    EXPECT_EQ(error_of("$1 1. h2e2 *"), "$1 before any move");
+    EXPECT_EQ(error_of("1. h2e2 $256 *"), "'$' must be followed by a number from 0 to 255");
+    EXPECT_EQ(error_of("1. h2e2 $ *"), "'$' must be followed by a number from 0 to 255");
+    EXPECT_EQ(error_of("1. h2e2 ) *"), "')' without '('");
+    // 64 levels of variations read; the 65th is refused (the tree's code recurses by depth).
+    auto nested = [](int depth) {
+        std::string text = "1. h2e2";
+        for (int i = 0; i < depth; ++i) text += " (1. b2e2";
+        return text + std::string(size_t(depth), ')') + " *";
+    };
+    PgnReadResult ok = read_pgn(nested(MAX_VARIATION_DEPTH));
+    ASSERT_EQ(ok.games.size(), 1u);
+    EXPECT_EQ(ok.games[0].variation_count(), MAX_VARIATION_DEPTH);
+    expect_round_trip(ok.games[0], "64 levels");
+    EXPECT_EQ(error_of(nested(MAX_VARIATION_DEPTH + 1)), "variations nested more than 64 deep");
 }

@@ -2,6 +2,7 @@
 // fixtures and ElephantEye's samples, malformed and truncated files, and XQF 1.0 writing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/movegen.h"
@@ -10,6 +11,7 @@
 #include "records/record_file.h"
 #include "records/xqf.h"
 #include "support/data.h"
+#include "support/game_tree.h"
 
 using namespace chuhe;
 
@@ -27,6 +29,13 @@ Game read_ok(const std::string& relative) {
     Game g;
     std::string error;
     EXPECT_TRUE(read_xqf(data_bytes(relative), g, &error)) << relative << ": " << error;
+    return g;
+}
+
+Game read_ok_bytes(const std::string& bytes) {
+    Game g;
+    std::string error;
+    EXPECT_TRUE(read_xqf(bytes, g, &error)) << error;
     return g;
 }
 
@@ -254,5 +263,102 @@ TEST(Xqf, WriteReadRoundTrip) {
             EXPECT_EQ(h.moves[i].move, g.moves[i].move) << f << " " << i;
             EXPECT_EQ(h.moves[i].comment, g.moves[i].comment) << f << " " << i;
         }
+        EXPECT_EQ(test::tree_text(h), test::tree_text(g)) << f;
     }
+}
+
+namespace {
+
+// A line of ICCS moves from the game's start, in Chinese notation joined by commas.
+std::string chinese_line(const Game& g, const std::string& iccsLine) {
+    Position pos;
+    EXPECT_TRUE(pos.set(g.startFen));
+    std::istringstream in(iccsLine);
+    std::string move, out;
+    while (in >> move) {
+        Move m = pos.parse_move(move);
+        out += (out.empty() ? "" : ",") + move_to_text(pos, m, Notation::CHINESE);
+        pos.do_move(m);
+    }
+    return out;
+}
+
+}  // namespace
+
+// The move tree of XQF files: every line of game_varations.xqf as walker8088/cchess lists
+// them (its test_rw_xqf_variations), WildHouse.xqf's 139 lines, and both written as XQF and
+// PGN and read back as the same tree.
+TEST(Xqf, VariationTree) {
+    Game g = read_ok(WALKER + "game_varations.xqf");
+    std::vector<std::string> lines;
+    for (const std::string& l : test::tree_lines(g)) lines.push_back(chinese_line(g, l));
+    std::sort(lines.begin(), lines.end());
+    std::vector<std::string> want = {
+        "炮二平五,炮８平５,马二进三,马８进７,车一平二,车９进１,马八进七,马２进３",
+        "炮二平五,炮８平５,马二进三,马８进７,车一平二,车９进１,兵三进一,卒３进１",
+        "炮二平五,炮８平５,马二进三,马８进７,车一平二,车９进１,兵七进一,车９平４",
+        "炮二平五,炮８平５,马二进三,马８进７,车一平二,车９进１,马八进九,马２进３",
+        "炮二平五,马８进７,马二进三,卒７进１,车一平二,车９平８,兵七进一,马２进３",
+        "炮二平五,马８进７,马二进三,卒７进１,车一平二,炮２平５,车二进六,马２进３"};
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(lines, want);
+    EXPECT_EQ(g.variation_count(), 5);
+
+    Game wild = read_ok(WALKER + "WildHouse.xqf");
+    EXPECT_EQ(test::tree_lines(wild).size(), 139u);
+    for (const Game* x : {&g, &wild}) {
+        Game back;
+        std::string error;
+        ASSERT_TRUE(read_xqf(write_xqf(*x), back, &error)) << error;
+        EXPECT_EQ(test::tree_text(back), test::tree_text(*x));
+        for (Notation n : {Notation::CHINESE, Notation::ICCS, Notation::WXF, Notation::SAN}) {
+            PgnReadResult pgn = read_pgn(write_pgn(*x, n));
+            ASSERT_EQ(pgn.games.size(), 1u) << notation_name(n);
+            EXPECT_EQ(test::tree_text(pgn.games[0]), test::tree_text(*x)) << notation_name(n);
+        }
+    }
+}
+
+// Variations nested 64 deep are written and read; 65 are refused with the reason. A variation
+// that begins with a move that is not legal is left out with a comment that says so.
+TEST(Xqf, VariationDepthAndLegality) {
+    // Each variation replaces the move after the first move of the one it is in, so that it
+    // is nested in the XQF tree too (variations of one move are siblings there, not nested).
+    auto nested = [](int depth) {
+        Game g;
+        Position pos;
+        EXPECT_TRUE(pos.set(g.startFen));
+        Move a = *MoveList::of(pos).begin();
+        g.moves.emplace_back(a);
+        pos.do_move(a);
+        std::vector<GameMove>* line = &g.moves;
+        for (int k = 0;; ++k) {
+            MoveList list = MoveList::of(pos);
+            line->emplace_back(list.begin()[0]);
+            if (k == depth) break;
+            Variation v;
+            v.moves.emplace_back(list.begin()[1]);
+            line->back().variations.push_back(std::move(v));
+            line = &line->back().variations.back().moves;
+            pos.do_move(list.begin()[1]);
+        }
+        return g;
+    };
+    Game deep = nested(MAX_VARIATION_DEPTH);
+    EXPECT_EQ(deep.variation_count(), MAX_VARIATION_DEPTH);
+    Game back = read_ok_bytes(write_xqf(deep));
+    EXPECT_EQ(test::tree_text(back), test::tree_text(deep));
+    EXPECT_EQ(read_error(write_xqf(nested(MAX_VARIATION_DEPTH + 1))),
+              "variations nested more than 64 deep");
+
+    Game bad;
+    bad.moves.emplace_back(make_move(make_square(7, 2), make_square(4, 2)));  // h2e2
+    Variation v;
+    v.moves.emplace_back(make_move(make_square(0, 0), make_square(0, 5)));  // a0a5
+    bad.moves[0].variations.push_back(v);
+    Game read = read_ok_bytes(write_xqf(bad));
+    EXPECT_EQ(test::tree_text(read),
+              "h2e2 {chuhe: a variation began with a0a5, not legal in "
+              "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1; it is left "
+              "out}");
 }
