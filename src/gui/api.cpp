@@ -549,6 +549,12 @@ HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
         r.headers.emplace_back("X-Frame-Options", "DENY");
         return r;
     }
+    // Pages of other sites, and of other ports of this machine ("same-site": Chromium sends no
+    // Origin with <img src=http://127.0.0.1:PORT/api/...>), may not call the API: only this
+    // server's page ("same-origin"), an address typed by the user ("none") and clients that are
+    // no browser (no Sec-Fetch-Site) may.
+    if (std::string site = to_lower(req.header("sec-fetch-site")); !site.empty() && site != "same-origin" && site != "none")
+        return error_reply(403, "request from another site or port refused (Sec-Fetch-Site " + site.substr(0, 20) + ")");
     if (!options_.token.empty()) {
         std::string token = req.has_header("x-chuhe-token") ? req.header("x-chuhe-token") : req.param("token");
         if (!constant_time_equal(token, options_.token))
@@ -575,17 +581,17 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
     const std::string& p = req.path;
     bool post = req.method == "POST";
     if (p == "/api/info") return info();
-    if (p == "/api/analyse") {  // GET for EventSource and curl, or POST
-        if (req.method == "HEAD") return error_reply(405, "HEAD cannot stream a search");
-        return analyse(body, stream);
-    }
-    if (p == "/api/engines") return engine_list();
     if (!post) {
-        if (p == "/api/position" || p == "/api/move" || p == "/api/judge" || p == "/api/engine/move" ||
-            p == "/api/stop" || p == "/api/record/load" || p == "/api/record/save")
+        // Whatever starts work (a search, an engine's handshake) takes POST: a GET can be sent
+        // by any page (an image, a link), and browsers name the page's origin on a POST.
+        if (p == "/api/analyse" || p == "/api/engines" || p == "/api/position" || p == "/api/move" ||
+            p == "/api/judge" || p == "/api/engine/move" || p == "/api/stop" || p == "/api/record/load" ||
+            p == "/api/record/save")
             return error_reply(405, p + " takes POST");
         return error_reply(404, "no such API call: " + p);
     }
+    if (p == "/api/analyse") return analyse(body, stream);
+    if (p == "/api/engines") return engine_list();
     if (p == "/api/position") return position(body);
     if (p == "/api/move") return move(body);
     if (p == "/api/judge") return judge(body);

@@ -96,6 +96,28 @@ TEST(GuiApi, RefusesForeignHostsOriginsAndMissingTokens) {
     EXPECT_NE(random_token(), random_token());
 }
 
+// A page on another port of this machine is the same site: Chromium sends its <img> GETs with
+// "Sec-Fetch-Site: same-site" and no Origin. Nothing it sends may start a search or a handshake.
+TEST(GuiApi, OnlyThisPageAndNonBrowsersStartWork) {
+    GuiServer s;
+    auto sameSite = request(s.port(), "GET", "/api/analyse?depth=8", "", "Sec-Fetch-Site: same-site\r\n");
+    EXPECT_EQ(sameSite.status, 403) << sameSite.body;
+    EXPECT_NE(sameSite.body.find("another site or port"), std::string::npos) << sameSite.body;
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": 1})", "Sec-Fetch-Site: same-site\r\n").status, 403);
+    EXPECT_EQ(request(s.port(), "POST", "/api/engines", "{}", "Sec-Fetch-Site: same-site\r\n").status, 403);
+    // GET starts nothing: searches and the engines' handshakes take POST.
+    auto get = request(s.port(), "GET", "/api/analyse?depth=8");
+    EXPECT_EQ(get.status, 405);
+    EXPECT_EQ(body_json(get)["error"].as_string(), "/api/analyse takes POST");
+    EXPECT_EQ(request(s.port(), "GET", "/api/engines").status, 405);
+    EXPECT_EQ(s.app().searches_running(), 0);
+    EXPECT_EQ(s.app().engine_processes(), 0);
+    // This server's page, an address typed in the browser, and curl.
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": 1})", "Sec-Fetch-Site: same-origin\r\n").status, 200);
+    EXPECT_EQ(request(s.port(), "GET", "/api/info", "", "Sec-Fetch-Site: none\r\n").status, 200);
+    EXPECT_EQ(request(s.port(), "POST", "/api/engines", "{}").status, 200);
+}
+
 TEST(GuiApi, PositionGivesLegalMovesNotationAndStatus) {
     GuiServer s;
     Json start = post(s, "/api/position", "{}");
@@ -220,10 +242,6 @@ TEST(GuiApi, AnalysisStreamsMultiPvLinesAsServerSentEvents) {
     bool legal = false;
     for (const Json& m : pos["legal"].items()) legal |= m.as_string() == best;
     EXPECT_TRUE(legal) << best;
-    // GET works too (EventSource, curl).
-    auto get = request(s.port(), "GET", "/api/analyse?depth=3&moves=h2e2+h9g7");
-    EXPECT_EQ(get.status, 200);
-    EXPECT_NE(get.body.find("event: bestmove"), std::string::npos);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"multipv": 99})").status, 422);
     EXPECT_EQ(request(s.port(), "HEAD", "/api/analyse").status, 405);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": "deep"})").status, 422);
@@ -304,7 +322,7 @@ TEST(GuiApi, OtherEnginesPlayThroughTheirProtocol) {
         GuiServer t(bad);
         Json fail = post(t, "/api/engine/move", R"({"depth": 1})", 502);
         EXPECT_NE(fail["error"].as_string().find("did not start"), std::string::npos);
-        auto listed = request(t.port(), "GET", "/api/engines");
+        auto listed = request(t.port(), "POST", "/api/engines");
         EXPECT_EQ(listed.status, 200);
         Json list = body_json(listed);
         const Json& gone = list["engines"].items().at(0);
@@ -346,7 +364,7 @@ TEST(GuiApi, EnginesListTheOptionsTheyAnnounce) {
     std::remove(log.c_str());
     {
         GuiServer s(with_fake_engine(log));
-        auto r = request(s.port(), "GET", "/api/engines");
+        auto r = request(s.port(), "POST", "/api/engines");
         ASSERT_EQ(r.status, 200) << r.body;
         Json list = body_json(r);
         ASSERT_EQ(list["engines"].items().size(), 2u);
@@ -496,7 +514,7 @@ std::string analysis_options(GuiServer& s, const std::string& options) {
 
 TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     GuiServer s;  // hash 1 MB
-    auto r = request(s.port(), "GET", "/api/engines");
+    auto r = request(s.port(), "POST", "/api/engines");
     ASSERT_EQ(r.status, 200);
     Json list = body_json(r);
     const Json& analysis = list["analysis"];
@@ -546,7 +564,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
         std::string error;
         ASSERT_TRUE(s.app().check_options(error)) << error;
         // Shown as the defaults, with the names as announced.
-        Json list = body_json(request(s.port(), "GET", "/api/engines"));
+        Json list = body_json(request(s.port(), "POST", "/api/engines"));
         const Json& fake = list["engines"].items()[1];
         EXPECT_EQ((*option_named(fake, "Skill Level"))["default"].as_string(), "5");
         EXPECT_EQ((*option_named(fake, "Play Style"))["default"].as_string(), "Risky");

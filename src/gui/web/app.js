@@ -689,12 +689,12 @@ function onInfo(info) {
 }
 
 // ---------------------------------------------------------------- engine options
-// The options each engine announced (GET /api/engines), and Chuhe's in process (its
+// The options each engine announced (POST /api/engines), and Chuhe's in process (its
 // "analysis", id ''); the ones the board may set get a control. A change applies from the
 // engine's next search (the server restarts a process with them).
 async function loadEngineOptions() {
   let reply;
-  try { reply = await api('/api/engines'); } catch (e) { showError(e.message); return; }
+  try { reply = await api('/api/engines', {}); } catch (e) { showError(e.message); return; }
   S.engines = reply.engines;
   S.inProcess = Object.assign({ id: '' }, reply.analysis);
   const sel = $('opt-engine');
