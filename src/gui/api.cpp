@@ -21,6 +21,7 @@
 #include "records/xqf.h"
 #include "rules/explain.h"
 #include "rules/repetition.h"
+#include "util/text.h"
 
 namespace chuhe::gui {
 
@@ -29,6 +30,7 @@ namespace {
 constexpr size_t MAX_MOVES = 1000;   // plies in a game named by a request
 constexpr int MAX_MULTIPV = 8;
 constexpr size_t MAX_GAMES_RETURNED = 2000;
+constexpr size_t MAX_ERRORS_RETURNED = 100;
 constexpr const char* IN_PROCESS = "Chuhe (in process)";
 constexpr int HEARTBEAT_MS = 1000;
 constexpr int64_t GUI_TIME_MARGIN_MS = 500;  // a comment line on idle event streams finds gone clients
@@ -40,9 +42,12 @@ HttpResponse json_reply(const Json& j, int status = 200) {
     return r;
 }
 
+constexpr size_t MAX_MOVE_TEXT = 40;  // bytes: the longest notation (Chinese, 前/後 forms) takes 15
+
 HttpResponse error_reply(int status, const std::string& reason) {
     Json j = Json::object();
-    j.set("error", reason);
+    // Reasons quote the request through excerpt(); this bounds any other way in.
+    j.set("error", excerpt(reason, 1000));
     return json_reply(j, status);
 }
 
@@ -118,9 +123,10 @@ bool read_game(const Json& body, GameInput& g, std::string& error) {
     }
     if (texts.size() > MAX_MOVES) return error = "too many moves (limit " + std::to_string(MAX_MOVES) + ")", false;
     for (size_t i = 0; i < texts.size(); ++i) {
+        if (texts[i].size() > MAX_MOVE_TEXT)
+            return error = "move " + std::to_string(i + 1) + " '" + excerpt(texts[i]) + "' is too long for a move", false;
         Move m = parse_move_text(g.pos, texts[i], &why);
-        if (m == MOVE_NONE)
-            return error = "move " + std::to_string(i + 1) + " '" + texts[i] + "': " + why, false;
+        if (m == MOVE_NONE) return error = "move " + std::to_string(i + 1) + ": " + why, false;
         g.pos.do_move(m);
         g.moves.push_back(m);
     }
@@ -130,7 +136,7 @@ bool read_game(const Json& body, GameInput& g, std::string& error) {
 bool read_notation(const Json& body, Notation& n, NotationStyle& style, std::string& error) {
     n = Notation::CHINESE;
     std::string name = get_string(body, "notation", "chinese");
-    if (!parse_notation_name(name, &n)) return error = "unknown notation '" + name + "' (chinese, wxf, iccs or san)", false;
+    if (!parse_notation_name(name, &n)) return error = "unknown notation '" + excerpt(name) + "' (chinese, wxf, iccs or san)", false;
     style.traditional = get_bool(body, "traditional", true);
     return true;
 }
@@ -138,7 +144,7 @@ bool read_notation(const Json& body, Notation& n, NotationStyle& style, std::str
 bool read_rules(const Json& body, RuleSet& rules, std::string& error) {
     rules = RuleSet::ASIAN;
     std::string name = get_string(body, "rules", "asian");
-    if (!parse_rule_set(name, &rules)) return error = "unknown rule set '" + name + "' (asian or chinese)", false;
+    if (!parse_rule_set(name, &rules)) return error = "unknown rule set '" + excerpt(name) + "' (asian or chinese)", false;
     return true;
 }
 
@@ -301,7 +307,7 @@ const match::EngineOption* settable_option(const std::vector<match::EngineOption
     const match::EngineOption* o = nullptr;
     for (const match::EngineOption& k : known)
         if (to_lower(k.name) == to_lower(name)) o = &k;
-    if (!o) return error = "engine " + engine + " has no option '" + name.substr(0, 64) + "'", nullptr;
+    if (!o) return error = "engine " + engine + " has no option '" + excerpt(name) + "'", nullptr;
     if (const char* why = unsettable_reason(*o, commandLine))
         return error = "option " + o->name + " is not set here: " + why, nullptr;
     return o;
@@ -524,13 +530,13 @@ bool GuiApp::host_allowed(const std::string& hostHeader) const {
 HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
     // DNS rebinding: a page of another site that resolves its name to us names its own host.
     if (!host_allowed(req.header("host")))
-        return error_reply(403, "Host '" + req.header("host") + "' is not this server (open the address chuhe gui printed)");
+        return error_reply(403, "Host '" + excerpt(req.header("host")) + "' is not this server (open the address chuhe gui printed)");
     // Cross-site requests: browsers name the page's origin.
     if (req.has_header("origin")) {
         std::string origin = to_lower(req.header("origin"));
         // Only the page this server served (same origin) may call it.
         if (origin.rfind("http://", 0) != 0 || origin.substr(7) != to_lower(req.header("host")))
-            return error_reply(403, "cross-origin request refused (Origin " + req.header("origin") + ")");
+            return error_reply(403, "cross-origin request refused (Origin " + excerpt(req.header("origin")) + ")");
     }
     if (req.header("sec-fetch-site") == "cross-site") return error_reply(403, "cross-site request refused");
 
@@ -539,7 +545,7 @@ HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
         if (req.method != "GET" && req.method != "HEAD") return error_reply(405, "only GET serves the page");
         std::string path = req.path == "/" ? "/index.html" : req.path;
         const Asset* a = find_asset(path);
-        if (!a) return error_reply(404, "no such page: " + req.path);
+        if (!a) return error_reply(404, "no such page: " + excerpt(req.path));
         HttpResponse r;
         r.contentType = a->type;
         r.body.assign(reinterpret_cast<const char*>(a->data), a->size);
@@ -588,7 +594,7 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
             p == "/api/judge" || p == "/api/engine/move" || p == "/api/stop" || p == "/api/record/load" ||
             p == "/api/record/save")
             return error_reply(405, p + " takes POST");
-        return error_reply(404, "no such API call: " + p);
+        return error_reply(404, "no such API call: " + excerpt(p));
     }
     if (p == "/api/analyse") return analyse(body, stream);
     if (p == "/api/engines") return engine_list();
@@ -599,7 +605,7 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
     if (p == "/api/stop") return stop(body);
     if (p == "/api/record/load") return load_record(req.body);
     if (p == "/api/record/save") return save_record(body);
-    return error_reply(404, "no such API call: " + p);
+    return error_reply(404, "no such API call: " + excerpt(p));
 }
 
 HttpResponse GuiApp::info() {
@@ -746,8 +752,9 @@ HttpResponse GuiApp::move(const Json& body) {
     GameInput g;
     std::string error;
     if (!read_game(body, g, error)) return error_reply(422, error);
+    if (text.size() > MAX_MOVE_TEXT) return error_reply(422, "'" + excerpt(text) + "' is too long for a move");
     Move m = parse_move_text(g.pos, text, &error);
-    if (m == MOVE_NONE) return error_reply(422, "illegal move '" + text + "': " + error);
+    if (m == MOVE_NONE) return error_reply(422, error);  // it names the move and why
     Json next = Json::object();
     for (const auto& member : body.members())
         if (member.first != "move" && member.first != "moves" && member.first != "fen") next.set(member.first, member.second);
@@ -1191,10 +1198,13 @@ HttpResponse GuiApp::load_record(const std::string& bytes) {
     Json errors = Json::array();
     int seen = 0;
     auto add_error = [&](int game, int line, const std::string& message) {
+        // The messages quote the file: each is cut short, and a file of nothing but errors
+        // gets the first ones.
+        if (errors.items().size() >= MAX_ERRORS_RETURNED) return;
         Json e = Json::object();
         e.set("game", game);
         e.set("line", line);
-        e.set("message", message);
+        e.set("message", excerpt(message, 200));
         errors.push(std::move(e));
     };
     if (looks_like_xqf(bytes)) {

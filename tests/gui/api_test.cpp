@@ -9,6 +9,8 @@
 
 #include "gui/client.h"
 #include "util/json.h"
+#include "util/text.h"
+#include "records/encoding.h"
 #include "records/record_file.h"
 #include "support/command.h"
 #include "support/data.h"
@@ -152,6 +154,60 @@ TEST(GuiApi, PositionGivesLegalMovesNotationAndStatus) {
     post(s, "/api/move", R"({})", 400);
     EXPECT_EQ(request(s.port(), "GET", "/api/position").status, 405);
     EXPECT_EQ(request(s.port(), "POST", "/api/nothing", "{}").status, 404);
+}
+
+// What a reply quotes of a request is short and valid UTF-8 JSON, whatever the request held.
+TEST(GuiApi, ErrorsQuoteTheRequestShortAndAsValidJson) {
+    GuiServer s;
+    auto valid = [](const test::HttpReply& r) {
+        Json j;
+        return is_valid_utf8(r.body) && Json::parse(r.body, j, nullptr) && j["error"].is_string();
+    };
+    // A 4 MB move: 80 characters of it come back.
+    std::string huge(4 << 20, 'x');
+    auto big = request(s.port(), "POST", "/api/move", R"({"move": ")" + huge + R"("})");
+    EXPECT_EQ(big.status, 422);
+    EXPECT_LT(big.body.size(), 300u);
+    EXPECT_EQ(body_json(big)["error"].as_string(), "'" + std::string(80, 'x') + "...' is too long for a move");
+    auto bigMoves = request(s.port(), "POST", "/api/position", R"({"moves": ["h2e2", ")" + huge + R"("]})");
+    EXPECT_EQ(bigMoves.status, 422);
+    EXPECT_EQ(body_json(bigMoves)["error"].as_string(), "move 2 '" + std::string(80, 'x') + "...' is too long for a move");
+    // A million NULs (as JSON escapes) in one move, and in a notation's name.
+    std::string nuls;
+    for (int i = 0; i < 1000000; ++i) nuls += "\\u0000";
+    auto zero = request(s.port(), "POST", "/api/position", R"({"moves": ")" + nuls + R"("})");
+    EXPECT_EQ(zero.status, 422);
+    EXPECT_LT(zero.body.size(), 700u);
+    EXPECT_TRUE(valid(zero)) << zero.body.substr(0, 200);
+    auto zeroName = request(s.port(), "POST", "/api/position", R"({"notation": ")" + nuls + R"("})");
+    EXPECT_EQ(zeroName.status, 422);
+    EXPECT_LT(zeroName.body.size(), 700u);
+    // Bytes that are not UTF-8 come back as U+FFFD.
+    auto bad = request(s.port(), "POST", "/api/move", "{\"move\": \"\xff\xfe\xc3\"}");
+    EXPECT_EQ(bad.status, 422);
+    EXPECT_TRUE(valid(bad)) << bad.body;
+    EXPECT_NE(body_json(bad)["error"].as_string().find("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"), std::string::npos);
+    auto badRules = request(s.port(), "POST", "/api/position", "{\"rules\": \"\x80western\"}");
+    EXPECT_EQ(badRules.status, 422);
+    EXPECT_EQ(body_json(badRules)["error"].as_string(), "unknown rule set '\xEF\xBF\xBDwestern' (asian or chinese)");
+    // A long Host header and path.
+    auto host = test::raw_request(s.port(), "GET /api/info HTTP/1.1\r\nHost: " + std::string(10000, 'h') + "\r\n\r\n");
+    EXPECT_EQ(host.status, 403);
+    EXPECT_LT(host.body.size(), 300u);
+    auto path = request(s.port(), "GET", "/" + std::string(7000, 'p'));
+    EXPECT_EQ(path.status, 404);
+    EXPECT_LT(path.body.size(), 200u);
+    // Records: 4 MB of NULs and of bytes that are neither UTF-8 nor GBK.
+    for (char c : {'\0', '\xff'}) {
+        auto record = request(s.port(), "POST", "/api/record/load", std::string(4 << 20, c));
+        EXPECT_EQ(record.status, 422);
+        EXPECT_LT(record.body.size(), 2000u);
+        EXPECT_TRUE(valid(record)) << record.body.substr(0, 200);
+    }
+    // Quoted text is cut by characters, never inside one.
+    EXPECT_EQ(excerpt(std::string(81, 'a')), std::string(80, 'a') + "...");
+    EXPECT_EQ(excerpt("\xe7\x82\xae\xe4\xba\x8c", 1), "\xe7\x82\xae...");
+    EXPECT_EQ(excerpt("ok"), "ok");
 }
 
 TEST(GuiApi, GameEndsAsTheMatchRunnerAdjudicates) {
