@@ -9,6 +9,9 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "core/movegen.h"
 #include "eval/value.h"
@@ -453,7 +456,13 @@ GuiApp::GuiApp(GuiOptions options) : options_(std::move(options)) {
         e->config.timeMarginMs = std::max<int64_t>(c.timeMarginMs, GUI_TIME_MARGIN_MS);
         engines_.push_back(std::move(e));
     }
+    maxThreads_ = options_.maxAnalysisThreads > 0 ? options_.maxAnalysisThreads
+                                                  : int(std::max(1u, std::thread::hardware_concurrency()));
     analysers_.push_back(new_analyser());  // the first one now: it lists the in-process options
+    // More threads than the machine has only cost memory (each has its own tables): the page
+    // offers, and a request or --option may ask for, at most the machine's.
+    for (match::EngineOption& o : inProcessOptions_)
+        if (o.name == "Threads" && o.hasRange) o.max = std::min<int64_t>(o.max, maxThreads_);
     // Hash as --option sets it, else hashMb.
     if (!given_value(options_.analysisOptions, "Hash"))
         options_.analysisOptions.insert(options_.analysisOptions.begin(), {"Hash", std::to_string(options_.hashMb)});
@@ -508,6 +517,42 @@ int GuiApp::engine_processes() {
 }
 
 int GuiApp::searches_running() { return running_.load(); }
+
+int GuiApp::analysis_threads() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    int n = 0;
+    for (auto& a : analysers_) n += a->engine->options().threads;
+    return n;
+}
+
+int GuiApp::grant_threads(OptionValues& chosen) {
+    const std::string* asked = given_value(chosen, "Threads");
+    if (!asked) asked = given_value(options_.analysisOptions, "Threads");
+    int wanted = asked ? std::atoi(asked->c_str()) : 1;
+    int granted;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        granted = std::clamp(wanted, 1, std::max(1, maxThreads_ - threadsInUse_));
+        threadsInUse_ += granted;
+    }
+    bool found = false;
+    for (auto& [name, value] : chosen)
+        if (to_lower(name) == "threads") value = std::to_string(granted), found = true;
+    if (!found) chosen.emplace_back("Threads", std::to_string(granted));
+    return granted;
+}
+
+void GuiApp::finish_analysis(Analyser& a, int threads) {
+    if (a.engine->options().threads > 1) {
+        a.engine->set_threads(1);
+        a.applied["Threads"] = "1";
+    }
+#if defined(__GLIBC__)
+    malloc_trim(0);  // glibc keeps freed memory in its arenas otherwise
+#endif
+    std::lock_guard<std::mutex> lock(mutex_);
+    threadsInUse_ -= threads;
+}
 
 bool GuiApp::host_allowed(const std::string& hostHeader) const {
     std::string h = to_lower(hostHeader);
@@ -919,7 +964,9 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
     if (!read_engine_options(body, inProcessOptions_, IN_PROCESS, chosen, error)) return error_reply(422, error);
     Analyser* a = acquire_analyser();
     if (!a) return error_reply(503, "all analysis engines are busy");
+    int threads = grant_threads(chosen);
     if (!prepare_analyser(*a, chosen, error)) {
+        finish_analysis(*a, threads);
         release_analyser(a);
         return error_reply(422, error);
     }
@@ -929,6 +976,7 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
             events->stopRequested = true;
             engine.stop();
         })) {
+        finish_analysis(*a, threads);
         release_analyser(a);
         return error_reply(409, "a search with id '" + id + "' is running");
     }
@@ -1016,6 +1064,7 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
         j.set("stopped", events->stopRequested.load());
         stream.write(sse_event("bestmove", j));
     }
+    finish_analysis(*a, threads);
     release_analyser(a);
     --running_;
     return {};

@@ -583,7 +583,7 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     ASSERT_TRUE(hash);
     EXPECT_EQ((*hash)["default"].as_string(), "1");  // the server's hash for analysis
     EXPECT_EQ((*hash)["max"].as_number(), 65536);
-    EXPECT_EQ((*option_named(analysis, "Threads"))["max"].as_number(), 256);
+    EXPECT_EQ((*option_named(analysis, "Threads"))["max"].as_number(), 2);  // the test's limit
 
     const std::string defaults =
         R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})";
@@ -597,7 +597,7 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
         Json e = post(s, "/api/analyse", R"({"depth": 2, "options": )" + options + "}", 422);
         EXPECT_EQ(e["error"].as_string(), reason) << options;
     };
-    refused(R"({"Threads": 0})", "option Threads: takes an integer from 1 to 256");
+    refused(R"({"Threads": 0})", "option Threads: takes an integer from 1 to 2");
     refused(R"({"Hash": "lots"})", "option Hash: takes an integer");
     refused(R"({"Use NNUE": "maybe"})", "option Use NNUE: takes true or false");
     refused(R"({"Skill Level": 3})", "engine Chuhe (in process) has no option 'Skill Level'");
@@ -606,6 +606,43 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     refused(R"({"EvalFile": "/etc/passwd"})",
             "option EvalFile is not set here: a file name or text: give it with chuhe gui --option");
     refused("[1]", "options must be an object of names and values");
+}
+
+// Threads cost memory (each has its own tables): in-process analyses get at most the machine's
+// hardware threads, all together, and give the extra threads back when they end.
+TEST(GuiApi, InProcessAnalysisThreadsAreCappedAndGivenBack) {
+    {
+        GuiOptions o = GuiServer::default_options();
+        o.maxAnalysisThreads = 0;  // the machine's
+        GuiServer machine(o);
+        Json list = body_json(request(machine.port(), "POST", "/api/engines", "{}"));
+        EXPECT_EQ((*option_named(list["analysis"], "Threads"))["max"].as_number(),
+                  std::max(1u, std::thread::hardware_concurrency()));
+        Json e = post(machine, "/api/analyse", R"({"depth": 1, "options": {"Threads": 256}})", 422);
+        EXPECT_EQ(e["error"].as_string(), "option Threads: takes an integer from 1 to " +
+                                              std::to_string(std::max(1u, std::thread::hardware_concurrency())));
+    }
+    GuiServer s;  // at most 2 threads
+    EXPECT_EQ(post(s, "/api/analyse", R"({"depth": 1, "options": {"Threads": 3}})", 422)["error"].as_string(),
+              "option Threads: takes an integer from 1 to 2");
+    test::HttpReply first;
+    std::thread client([&] { first = request(s.port(), "POST", "/api/analyse", R"({"id": "t1", "options": {"Threads": 2}})"); });
+    for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(s.app().searches_running(), 1);
+    // The first analysis holds both: the second gets one.
+    EXPECT_EQ(analysis_options(s, R"({"Threads": 2})"),
+              R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
+    post(s, "/api/stop", R"({"id": "t1"})");
+    client.join();
+    auto events = events_of(first.body);
+    ASSERT_FALSE(events.empty()) << first.body;
+    EXPECT_EQ(events.front().second["options"]["Threads"].as_string(), "2");
+    // Ended, each engine is back to one thread, and the next analysis may take both again.
+    EXPECT_EQ(s.app().analysis_threads(), 2);  // two engines, one thread each
+    EXPECT_EQ(analysis_options(s, R"({"Threads": 2})"),
+              R"({"Hash":"1","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
+    EXPECT_EQ(s.app().analysis_threads(), 2);
 }
 
 TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
@@ -644,7 +681,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
     };
     GuiOptions bad = GuiServer::default_options();
     bad.analysisOptions = {{"Threads", "0"}};
-    refusedBy(bad, "engine Chuhe (in process): option Threads: takes an integer from 1 to 256");
+    refusedBy(bad, "engine Chuhe (in process): option Threads: takes an integer from 1 to 2");
     bad.analysisOptions = {{"EvalFile", "/nonexistent/x.nnue"}};
     {
         GuiApp app(bad);
