@@ -1142,9 +1142,14 @@ HttpResponse GuiApp::analyse_with(PlayEngine& e, const Json& body, HttpStream& s
     unregister_search(id);
     if (r.status != match::SearchResult::MOVE && r.status != match::SearchResult::NO_MOVE) {
         e.client->quit();  // its state is unknown now: start it afresh next time
-        e.client.reset();
+        e.client.reset();  // ends and reaps the process, whatever became of it
     }
-    if (!clientGone) {
+    if (!clientGone && r.status == match::SearchResult::CRASHED && !stopped) {
+        // The engine died (or hung) under the search: no move to give, but the reason.
+        Json j = Json::object();
+        j.set("error", "engine " + e.config.name + " crashed: " + excerpt(r.reply, 200));
+        stream.write(sse_event("error", j));
+    } else if (!clientGone) {
         Json j = Json::object();
         bool moved = r.status == match::SearchResult::MOVE;
         j.set("move", moved ? Json(iccs(r.move)) : Json());

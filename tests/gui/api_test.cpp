@@ -533,6 +533,32 @@ TEST(GuiApi, AnEngineProcessAnalysesWithMultiPv) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+// An engine process that dies under an analysis: the stream ends with an error event (no
+// ordinary bestmove the page would take for a result), and the process is reaped.
+TEST(GuiApi, AnEngineThatDiesUnderAnalysisEndsTheStreamWithAnError) {
+    int before = test::child_processes();
+    {
+        GuiOptions o = GuiServer::default_options();
+        match::EngineConfig fake;
+        fake.name = "fake";
+        fake.command = CHUHE_FAKE_ENGINE;
+        fake.args = {"crash", "0"};  // exits when told to search
+        fake.protocol = match::Protocol::UCI;
+        o.engines.push_back(fake);
+        GuiServer s(o);
+        auto r = request(s.port(), "POST", "/api/analyse", R"({"engine": 1, "id": "c1"})");
+        ASSERT_EQ(r.status, 200) << r.body;
+        auto events = events_of(r.body);
+        ASSERT_EQ(events.size(), 2u) << r.body;
+        EXPECT_EQ(events[0].first, "start");
+        EXPECT_EQ(events[1].first, "error");
+        EXPECT_EQ(events[1].second["error"].as_string(), "engine fake crashed: the engine exited (exit code 3)");
+        EXPECT_EQ(test::child_processes(), before);  // none left <defunct>
+        EXPECT_EQ(s.app().engine_processes(), 0);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
 // Chuhe's UCCI child takes multipv (its extension of UCCI) and gives that many lines.
 TEST(GuiApi, ChuhesUcciChildAnalysesWithMultiPv) {
     int before = test::child_processes();

@@ -11,6 +11,7 @@ Every wait is explicit with a generous timeout; engine searches are bounded by n
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -192,6 +193,42 @@ def test_takeback_restores_clocks(b, out):
     b.wait(lambda d: len(b.moves()) == 0, "takeback to the human's move")
     clocks = b.d.execute_script("return [S.play.clocks.red, S.play.clocks.black, S.play.clockLog.length]")
     assert clocks == [60000, 60000, 0], clocks
+
+
+def server_children(pid):
+    # (pid, state, command line) of each child process of pid.
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open("/proc/%s/cmdline" % name, "rb") as f:
+                cmd = f.read().split(b"\0")
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append((int(name), fields[0], cmd))
+    return found
+
+
+def test_engine_crash_in_analysis(b, out, server):
+    b.open()
+    Select(b.d.find_element(By.ID, "analysis-engine")).select_by_value("1")
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1, "the engine process analysing")
+    engines = [pid for pid, _, cmd in server_children(server.proc.pid) if cmd[1:2] == [b"uci"]]
+    assert len(engines) == 1, server_children(server.proc.pid)
+    os.kill(engines[0], signal.SIGKILL)
+    # The page says why, lets go of "Stop" and drops the dead engine's lines.
+    b.wait(lambda d: d.find_element(By.ID, "analyse").text == "Analyse", "the Analyse button back")
+    assert "crashed" in b.d.find_element(By.ID, "error").text, b.d.find_element(By.ID, "error").text
+    assert b.d.execute_script("return S.analysis.on") is False
+    assert not b.d.find_elements(By.CSS_SELECTOR, "#lines li")
+    # The server reaped the process: no <defunct> child is left.
+    b.wait(lambda d: all(pid != engines[0] for pid, _, _ in server_children(server.proc.pid)), "the engine reaped", 10)
+    b.d.save_screenshot(os.path.join(out, "engine-crash.png"))
 
 
 def test_pgn_step_to_end(b, out, data):
@@ -402,6 +439,7 @@ def main():
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
         ("engine_options", lambda: test_engine_options(b, args.out)),
         ("engine_process_analysis", lambda: test_engine_process_analysis(b, args.out)),
+        ("engine_crash_in_analysis", lambda: test_engine_crash_in_analysis(b, args.out, server)),
         ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
         ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
         ("editor_drags_pieces", lambda: test_editor_drags_pieces(b, args.out)),

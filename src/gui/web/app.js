@@ -646,6 +646,8 @@ async function startAnalysis() {
         }
         if (gen !== A.gen) return;
         if (event === 'info' && data) onInfo(JSON.parse(data));
+        // The engine died under the search: say so, and the lines it gave are no analysis now.
+        if (event === 'error' && data) { analysisFailed(JSON.parse(data).error); return; }
         // An engine without MultiPV gives one line, whatever was asked.
         if (event === 'start' && data) {
           const s = JSON.parse(data);
@@ -656,6 +658,15 @@ async function startAnalysis() {
   } catch (e) {
     if (e.name !== 'AbortError' && gen === A.gen) showError(e.message);
   }
+}
+
+function analysisFailed(message) {
+  const A = S.analysis;
+  A.lines = [];
+  $('lines').textContent = '';
+  $('analysis-info').textContent = '';
+  setAnalysis(false);
+  showError(message);
 }
 
 function onInfo(info) {
