@@ -679,7 +679,7 @@ const std::vector<match::EngineOption>* GuiApp::announced(PlayEngine& e, std::st
     std::lock_guard<std::mutex> lock(e.infoMutex);
     if (!e.probed) {
         // Not started yet: run its handshake once to learn its options.
-        match::EngineClient probe(e.config);
+        match::EngineClient probe(e.config, &shuttingDown_);  // Ctrl-C ends a handshake at once
         e.probed = true;
         if (probe.start(&e.probeError)) {
             e.learned(probe);
@@ -732,7 +732,6 @@ HttpResponse GuiApp::engine_list() {
 
 int GuiApp::ready_engine(PlayEngine& e, const match::TimeControl& tc, const std::string& key, const Json& body,
                          std::vector<std::pair<std::string, std::string>> extra, std::string& error) {
-    e.abort = false;
     const std::vector<match::EngineOption>* known = announced(e, error);
     if (!known) return 502;
     std::vector<std::pair<std::string, std::string>> chosen;
@@ -831,18 +830,19 @@ HttpResponse GuiApp::judge(const Json& body) {
     return json_reply(r);
 }
 
-bool GuiApp::register_search(const std::string& id, std::function<void()> stopper) {
-    if (id.empty()) return true;
+bool GuiApp::register_search(const std::string& id, std::function<void()> stopper, std::string& key) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (searches_.count(id)) return false;
-    searches_[id] = std::move(stopper);
+    key = id.empty() ? "#" + std::to_string(++searchCount_) : id;
+    if (searches_.count(key)) return false;
+    // shutdown() set the flag before it stopped the searches it found under this lock.
+    if (shuttingDown_) stopper();
+    searches_[key] = std::move(stopper);
     return true;
 }
 
-void GuiApp::unregister_search(const std::string& id) {
-    if (id.empty()) return;
+void GuiApp::unregister_search(const std::string& key) {
     std::lock_guard<std::mutex> lock(mutex_);
-    searches_.erase(id);
+    searches_.erase(key);
 }
 
 HttpResponse GuiApp::stop(const Json& body) {
@@ -972,10 +972,14 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
     }
     auto events = std::make_shared<SearchEvents>();
     Engine& engine = *a->engine;
-    if (!register_search(id, [events, &engine] {
-            events->stopRequested = true;
-            engine.stop();
-        })) {
+    std::string key;
+    if (!register_search(
+            id,
+            [events, &engine] {
+                events->stopRequested = true;
+                engine.stop();
+            },
+            key)) {
         finish_analysis(*a, threads);
         release_analyser(a);
         return error_reply(409, "a search with id '" + id + "' is running");
@@ -1052,7 +1056,7 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
         if (done) break;
     }
     engine.wait();
-    unregister_search(id);
+    unregister_search(key);
     if (!clientGone) {
         Json j = Json::object();
         const SearchResult& r = events->result;
@@ -1095,9 +1099,15 @@ HttpResponse GuiApp::analyse_with(PlayEngine& e, const Json& body, HttpStream& s
             lines = int(o.hasRange ? std::clamp<int64_t>(multiPV, std::max<int64_t>(o.min, 1), o.max) : multiPV);
             extra.emplace_back(o.name, std::to_string(lines));
         }
-    if (int status = ready_engine(e, match::TimeControl(), "analysis", body, extra, error))
+    // Registered before the engine starts: a stop (or Ctrl-C) ends its handshake too.
+    e.abort = false;
+    std::string key;
+    if (!register_search(id, [&e] { e.abort = true; }, key))
+        return error_reply(409, "a search with id '" + id + "' is running");
+    if (int status = ready_engine(e, match::TimeControl(), "analysis", body, extra, error)) {
+        unregister_search(key);
         return error_reply(status, error);
-    if (!register_search(id, [&e] { e.abort = true; })) return error_reply(409, "a search with id '" + id + "' is running");
+    }
     ++running_;
 
     bool clientGone = !stream.begin(200, "text/event-stream; charset=utf-8");
@@ -1139,7 +1149,7 @@ HttpResponse GuiApp::analyse_with(PlayEngine& e, const Json& body, HttpStream& s
     };
     match::SearchResult r = e.client->analyse(g.pos, g.startFen, g.moves, on_info);
     bool stopped = e.abort.load();
-    unregister_search(id);
+    unregister_search(key);
     if (r.status != match::SearchResult::MOVE && r.status != match::SearchResult::NO_MOVE) {
         e.client->quit();  // its state is unknown now: start it afresh next time
         e.client.reset();  // ends and reaps the process, whatever became of it
@@ -1196,8 +1206,14 @@ HttpResponse GuiApp::engine_move(const Json& body) {
     std::string key = std::to_string(red > 0) + "/" + std::to_string(tc.incrementMs) + "/" +
                       std::to_string(tc.moveTimeMs) + "/" + std::to_string(depth) + "/" + std::to_string(nodes) +
                       "/" + rule_set_name(rules);
-    if (int status = ready_engine(e, tc, key, body, {}, error)) return error_reply(status, error);
-    if (!register_search(id, [&e] { e.abort = true; })) return error_reply(409, "a search with id '" + id + "' is running");
+    e.abort = false;
+    std::string searchKey;
+    if (!register_search(id, [&e] { e.abort = true; }, searchKey))
+        return error_reply(409, "a search with id '" + id + "' is running");
+    if (int status = ready_engine(e, tc, key, body, {}, error)) {
+        unregister_search(searchKey);
+        return error_reply(status, error);
+    }
     ++running_;
     Color us = g.pos.side_to_move();
     match::TimeControl own = tc, opp = tc;
@@ -1213,7 +1229,7 @@ HttpResponse GuiApp::engine_move(const Json& body) {
     match::SearchResult r =
         e.client->go(g.pos, g.startFen, g.moves, ownClock, oppClock, banned, get_bool(body, "drawoffer", false));
     bool aborted = e.abort.load();
-    unregister_search(id);
+    unregister_search(searchKey);
     --running_;
     if (r.status != match::SearchResult::MOVE) {
         // The engine's state is unknown now: start it afresh next time.

@@ -109,8 +109,11 @@ private:
     // After an analysis: its extra search threads end (each holds megabytes of tables), the
     // memory goes back to the system, and its threads count no more.
     void finish_analysis(Analyser& a, int threads);
-    bool register_search(const std::string& id, std::function<void()> stopper);
-    void unregister_search(const std::string& id);
+    // Registers a search under its id, or under a key of its own when it has none (ids take no
+    // '#'), so that shutdown and a stop without id reach every search; false if that id is
+    // running. key is what to unregister. Once shutting down, the search is stopped at once.
+    bool register_search(const std::string& id, std::function<void()> stopper, std::string& key);
+    void unregister_search(const std::string& key);
 
     GuiOptions options_;
     int port_ = 0;
@@ -124,6 +127,7 @@ private:
     int maxThreads_ = 1;      // options_.maxAnalysisThreads, or the machine's
     int threadsInUse_ = 0;    // by the analyses in process running now (mutex_)
     std::atomic<bool> shuttingDown_{false};
+    uint64_t searchCount_ = 0;  // for the keys of searches without an id (mutex_)
 };
 
 }  // namespace chuhe::gui

@@ -559,6 +559,30 @@ TEST(GuiApi, AnEngineThatDiesUnderAnalysisEndsTheStreamWithAnError) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+// Ctrl-C: every search ends at once, an engine process's move too (with or without an id).
+TEST(GuiApi, StoppingTheServerEndsEverySearchAtOnce) {
+    int before = test::child_processes();
+    {
+        GuiServer s;
+        test::HttpReply move, analysis;
+        std::thread mover([&] { move = request(s.port(), "POST", "/api/engine/move", R"({"movetime": 30000})"); });
+        std::thread analyser([&] { analysis = request(s.port(), "POST", "/api/analyse", "{}"); });
+        for (int i = 0; i < 2000 && s.app().searches_running() < 2; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        ASSERT_EQ(s.app().searches_running(), 2);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        auto started = std::chrono::steady_clock::now();
+        s.stop();
+        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+        EXPECT_LT(ms, 2000);
+        mover.join();
+        analyser.join();
+        EXPECT_EQ(s.app().searches_running(), 0);
+        EXPECT_EQ(s.app().engine_processes(), 0);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
 // Chuhe's UCCI child takes multipv (its extension of UCCI) and gives that many lines.
 TEST(GuiApi, ChuhesUcciChildAnalysesWithMultiPv) {
     int before = test::child_processes();
