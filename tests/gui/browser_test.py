@@ -195,6 +195,18 @@ def test_takeback_restores_clocks(b, out):
     assert clocks == [60000, 60000, 0], clocks
 
 
+def test_loss_on_time_shows_zero(b, out):
+    b.open()
+    b.new_game_against_engine("1+1")
+    # Red (the human) has 0.3 s left on the clock: it runs out before a move.
+    b.d.execute_script("S.play.clocks.red = 300; S.play.turnStart = performance.now()")
+    b.wait(lambda d: d.execute_script("return S.play.result === '0-1'"), "red losing on time")
+    assert "loses on time" in b.d.execute_script("return S.play.reason")
+    red = b.d.find_element(By.CSS_SELECTOR, "#clock-bottom .time").text
+    assert red == "0:00", red
+    assert b.d.find_element(By.CSS_SELECTOR, "#clock-top .time").text == "1:00"
+
+
 def server_children(pid):
     # (pid, state, command line) of each child process of pid.
     found = []
@@ -434,6 +446,7 @@ def main():
         ("start_position", lambda: test_start_position(b, args.out)),
         ("play_against_engine", lambda: test_play_against_engine(b, args.out)),
         ("takeback_restores_clocks", lambda: test_takeback_restores_clocks(b, args.out)),
+        ("loss_on_time_shows_zero", lambda: test_loss_on_time_shows_zero(b, args.out)),
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),

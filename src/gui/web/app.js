@@ -499,6 +499,13 @@ function endGame(result, reason) {
   drawStatus(); drawClocks(); updateButtons();
 }
 
+// A loss on time: the loser's clock shows 0:00, not the time it had at its last move (nor
+// that plus an increment it never earned).
+function loseOnTime(side) {
+  S.play.clocks[side] = 0;
+  endGame(side === 'red' ? '0-1' : '1-0', side + ' loses on time');
+}
+
 function stopEngine() {
   const P = S.play;
   if (P.thinking) {
@@ -545,7 +552,7 @@ async function engineMove() {
   P.thinking = null;
   const who = side === 'red' ? 'red' : 'black';
   const wins = side === 'red' ? '0-1' : '1-0';
-  if (r.status === 'timeout') return endGame(wins, who + ' loses on time');
+  if (r.status === 'timeout') return loseOnTime(side);
   if (r.status !== 'move') return endGame(wins, `${who} engine (${r.engine}): ${r.status} ${r.reply || ''}`.trim());
   if (r.resigns) return endGame(wins, who + ' resigns');
   if (P.drawOffered && r.offersDraw) return endGame('1/2-1/2', 'draw by agreement');
@@ -554,10 +561,7 @@ async function engineMove() {
   P.engineOffersDraw = r.offersDraw && P.players[side === 'red' ? 'black' : 'red'] === 'human';
   if (P.engineOffersDraw) showError('the engine offers a draw: press "Accept draw" or play on');
   if (r.score) S.scores[S.moves.length + 1] = scoreRedView(r.score, side);
-  if (P.tc.base && P.clocks[side] - r.elapsed < -100) {
-    chargeClock(side, r.elapsed);
-    return endGame(wins, who + ' loses on time');
-  }
+  if (P.tc.base && P.clocks[side] - r.elapsed < -100) return loseOnTime(side);
   await playMove(r.move, { elapsed: r.elapsed });
 }
 
@@ -566,8 +570,7 @@ function tick() {
   if (!P.active || P.result || P.paused || !P.tc || !P.tc.base || !S.view) return;
   drawClocks();
   const side = S.view.side;
-  if (P.players[side] === 'human' && P.clocks[side] - (performance.now() - P.turnStart) <= 0)
-    endGame(side === 'red' ? '0-1' : '1-0', side + ' loses on time');
+  if (P.players[side] === 'human' && P.clocks[side] - (performance.now() - P.turnStart) <= 0) loseOnTime(side);
 }
 
 function takeback() {
