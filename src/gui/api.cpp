@@ -264,11 +264,14 @@ std::string to_lower(std::string s) {
 const char* unsettable_reason(const match::EngineOption& o, bool commandLine = false) {
     if (o.type == "button") return "a button";
     if (o.type == "string" && !commandLine) return "a file name or text: give it with chuhe gui --option";
-    static const char* driven[] = {"multipv", "ponder", "uci_variant", "uci_analysemode", "uci_chess960",
-                                   "uci_showwdl", "rules", "usemillisec", "batch", "debug", "newgame"};
+    // The protocol (Fairy-Stockfish's Protocol: another one hangs the board) and the UCI_
+    // switches of the game played and the output (variant, Chess960, analysis mode, WDL, ...)
+    // are the board's; of UCI_ only the strength options are the user's.
+    static const char* driven[] = {"multipv", "ponder", "protocol", "rules", "usemillisec", "batch", "debug", "newgame"};
     std::string name = to_lower(o.name);
     for (const char* d : driven)
         if (name == d) return "set by the board";
+    if (name.rfind("uci_", 0) == 0 && name != "uci_limitstrength" && name != "uci_elo") return "set by the board";
     return nullptr;
 }
 

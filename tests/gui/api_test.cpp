@@ -785,6 +785,56 @@ TEST(GuiApi, CommandLineIsChecked) {
     EXPECT_EQ(r.out.find("--option"), std::string::npos) << r.out;
 }
 
+// Fairy-Stockfish (here the test engine's imitation): detected as uci-variant, and its
+// Protocol and UCI_ switches are the board's (another Protocol hangs the board).
+TEST(GuiApi, AnEngineOfManyVariantsIsDrivenAsUciVariant) {
+    int before = test::child_processes();
+    {
+        GuiOptions o = GuiServer::default_options();
+        match::EngineConfig fairy;
+        fairy.name = "fairy";
+        fairy.command = CHUHE_FAKE_ENGINE;
+        fairy.args = {"variant"};
+        o.engines.push_back(fairy);  // proto=auto
+        GuiServer s(o);
+        Json list = body_json(request(s.port(), "POST", "/api/engines", "{}"));
+        const Json& engine = list["engines"].items().at(1);
+        EXPECT_EQ(engine["protocol"].as_string(), "uci-variant") << engine.dump();
+        for (const char* name : {"Protocol", "UCI_Chess960", "UCI_Variant", "MultiPV"}) {
+            const Json* option = option_named(engine, name);
+            ASSERT_TRUE(option) << name;
+            EXPECT_FALSE((*option)["settable"].as_bool()) << name;
+            EXPECT_EQ((*option)["why"].as_string(), "set by the board") << name;
+        }
+        EXPECT_TRUE((*option_named(engine, "Skill Level"))["settable"].as_bool());
+        Json refused = post(s, "/api/engine/move", R"({"engine": 1, "depth": 1, "options": {"protocol": "ucci"}})", 422);
+        EXPECT_EQ(refused["error"].as_string(), "option Protocol is not set here: set by the board");
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+// --engine CMD [ARGS...] takes the match runner's keys: name=, proto=, option.NAME=VALUE.
+TEST(GuiApi, EngineTakesTheMatchRunnersKeys) {
+    std::string fake = std::string(" gui --engine ") + CHUHE_FAKE_ENGINE + " good";
+    auto run = [&](const std::string& args) {
+        return test::run_command(std::string(CHUHE_BINARY) + fake + " " + args + " 2>&1");
+    };
+    auto bad = run("proto=klingon");
+    EXPECT_EQ(bad.status, 2) << bad.out;
+    EXPECT_NE(bad.out.find("proto=klingon: expected ucci, uci, uci-variant or auto"), std::string::npos) << bad.out;
+    // The options are checked against what the engine announces in the protocol named:
+    // over UCCI the test engine has "level", over UCI "Skill Level".
+    auto uci = run("proto=uci option.level=3");
+    EXPECT_EQ(uci.status, 2) << uci.out;
+    EXPECT_NE(uci.out.find("engine fake_engine has no option 'level'"), std::string::npos) << uci.out;
+    auto named = run("name=Fake proto=uci option.Hash=3");
+    EXPECT_NE(named.out.find("engine Fake has no option 'Hash'"), std::string::npos) << named.out;
+    // Right keys let it go on (here to a host it cannot listen on).
+    auto ucci = run("proto=ucci option.level=3 --host not-an-address");
+    EXPECT_EQ(ucci.status, 1) << ucci.out;
+    EXPECT_EQ(ucci.out.find("option"), std::string::npos) << ucci.out;
+}
+
 TEST(GuiApi, RecordsLoadAndSave) {
     GuiServer s;
     std::string bytes;
