@@ -243,6 +243,35 @@ def test_engine_crash_in_analysis(b, out, server):
     b.d.save_screenshot(os.path.join(out, "engine-crash.png"))
 
 
+def test_info_move_counter_and_coordinates(b, out):
+    b.open()
+    # ICCS coordinates: files a-i and ranks 0-9, following a flip.
+    coords = "return [...document.querySelectorAll('#board .coord')].map(t => [t.textContent, +t.getAttribute('x')])"
+    drawn = b.d.execute_script(coords)
+    assert "".join(t for t, _ in drawn) == "abcdefghi0123456789", drawn
+    assert drawn[0][1] < drawn[8][1]  # a left of i
+    b.d.find_element(By.ID, "flip").click()
+    flipped = b.d.execute_script(coords)
+    assert flipped[0][1] > flipped[8][1], flipped
+    b.d.find_element(By.ID, "flip").click()
+    b.new_game_against_engine("nodes")
+    # A pause is news, not an error: not in the red banner.
+    b.d.find_element(By.ID, "pause").click()
+    b.wait(lambda d: d.find_element(By.ID, "info").is_displayed(), "the pause said")
+    assert "paused" in b.d.find_element(By.ID, "info").text
+    assert not b.d.find_element(By.ID, "error").is_displayed()
+    b.d.find_element(By.ID, "pause").click()
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
+    b.d.find_element(By.ID, "resign").click()
+    b.wait(lambda d: d.execute_script("return S.play.result === '0-1'"), "red resigned")
+    # Stepping back through the finished game says where the board is.
+    b.d.find_element(By.ID, "nav-prev").click()
+    b.wait(lambda d: "move 1 of 2" in d.find_element(By.ID, "status").text, "move 1 of 2")
+    assert "resigns" in b.d.find_element(By.ID, "status").text
+    b.d.save_screenshot(os.path.join(out, "finished.png"))
+
+
 def test_pgn_step_to_end(b, out, data):
     b.open()
     b.open_section("recordbox")
@@ -380,7 +409,9 @@ def test_engine_process_analysis(b, out):
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's move after its analysis")
     assert b.d.execute_script("return S.analysis.on") is False
-    assert "analysis stopped" in b.d.find_element(By.ID, "error").text
+    # Said in passing, not as an error.
+    assert "analysis stopped" in b.d.find_element(By.ID, "info").text
+    assert not b.d.find_element(By.ID, "error").is_displayed()
 
 
 def test_engine_against_engine(b, out):
@@ -447,6 +478,7 @@ def main():
         ("play_against_engine", lambda: test_play_against_engine(b, args.out)),
         ("takeback_restores_clocks", lambda: test_takeback_restores_clocks(b, args.out)),
         ("loss_on_time_shows_zero", lambda: test_loss_on_time_shows_zero(b, args.out)),
+        ("info_move_counter_and_coordinates", lambda: test_info_move_counter_and_coordinates(b, args.out)),
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),

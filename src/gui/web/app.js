@@ -55,6 +55,16 @@ function gameBody(plies, extra) {
     traditional: S.traditional, rules: S.rules }, extra || {});
 }
 
+// What the board tells in passing (a draw offered or declined, a pause, an analysis that gives
+// way): not an error, so not in the red banner.
+function showInfo(msg) {
+  const e = $('info');
+  if (!msg) { e.hidden = true; return; }
+  e.textContent = msg; e.hidden = false;
+  clearTimeout(showInfo.t);
+  showInfo.t = setTimeout(() => { e.hidden = true; }, 8000);
+}
+
 function showError(msg) {
   const e = $('error');
   if (!msg) { e.hidden = true; return; }
@@ -154,6 +164,16 @@ function drawBoard() {
     top.textContent = bottomRed ? BLACK_FILES[f] : RED_FILES[f];
     const bottom = el('text', { class: 'filenum', x, y: 650 }, svg);
     bottom.textContent = bottomRed ? RED_FILES[f] : BLACK_FILES[f];
+  }
+  // The ICCS coordinates the move list, FEN tools and engines use: files a-i beside the
+  // bottom numbers, ranks 0-9 on the left (both follow a flip).
+  for (let f = 0; f < 9; f++) {
+    const [x] = sqXY(f);
+    el('text', { class: 'coord', x: x + 14, y: 652 }, svg).textContent = 'abcdefghi'[f];
+  }
+  for (let r = 0; r < 10; r++) {
+    const [, y] = sqXY(r * 9);
+    el('text', { class: 'coord', x: 16, y: y + 4 }, svg).textContent = String(r);
   }
   const board = S.editing ? S.editing.board : parseFenBoard(S.view ? S.view.fen : S.startFen);
   const layer = el('g', { id: 'marks' }, svg);
@@ -277,17 +297,18 @@ function drawStatus() {
   const v = S.view;
   if (!v) return;
   st.classList.remove('over');
+  // Stepping through a game, finished or not: where in it the board is.
+  const at = S.ply < S.moves.length ? ` — move ${S.ply} of ${S.moves.length}` : '';
   if (S.play.result) {
-    st.textContent = resultText(S.play.result) + ' — ' + S.play.reason;
+    st.textContent = resultText(S.play.result) + ' — ' + S.play.reason + at;
     st.classList.add('over');
   } else if (v.status.over) {
-    st.textContent = resultText(v.status.result) + ' — ' + v.status.reason;
+    st.textContent = resultText(v.status.result) + ' — ' + v.status.reason + at;
     st.classList.add('over');
   } else {
     let t = (v.side === 'red' ? 'Red' : 'Black') + ' to move' + (v.check ? ' — check' : '');
     if (S.play.thinking) t += ' (engine thinking…)';
-    if (S.ply < S.moves.length) t += ` — move ${S.ply} of ${S.moves.length}`;
-    st.textContent = t;
+    st.textContent = t + at;
   }
   st.dataset.result = S.play.result || v.status.result;
   $('fen').value = v.fen;
@@ -531,7 +552,7 @@ async function engineMove() {
   // One process cannot analyse and play at once: its analysis gives way.
   if (S.analysis.on && $('analysis-engine').value === String(P.players[side])) {
     setAnalysis(false);
-    showError('analysis stopped: that engine plays now');
+    showInfo('analysis stopped: that engine plays now');
   }
   let r;
   for (let attempt = 0; ; attempt++) {
@@ -556,10 +577,11 @@ async function engineMove() {
   if (r.status !== 'move') return endGame(wins, `${who} engine (${r.engine}): ${r.status} ${r.reply || ''}`.trim());
   if (r.resigns) return endGame(wins, who + ' resigns');
   if (P.drawOffered && r.offersDraw) return endGame('1/2-1/2', 'draw by agreement');
+  if (P.drawOffered) showInfo('draw declined: the engine plays on');
   P.drawOffered = false;
   // The engine offers a draw with its move: the human may accept before replying.
   P.engineOffersDraw = r.offersDraw && P.players[side === 'red' ? 'black' : 'red'] === 'human';
-  if (P.engineOffersDraw) showError('the engine offers a draw: press "Accept draw" or play on');
+  if (P.engineOffersDraw) showInfo('the engine offers a draw: press "Accept draw" or play on');
   if (r.score) S.scores[S.moves.length + 1] = scoreRedView(r.score, side);
   if (P.tc.base && P.clocks[side] - r.elapsed < -100) return loseOnTime(side);
   await playMove(r.move, { elapsed: r.elapsed });
@@ -1019,11 +1041,12 @@ async function init() {
     const P = S.play;
     if (P.engineOffersDraw) return endGame('1/2-1/2', 'draw by agreement');
     P.drawOffered = true;
-    showError('draw offered: the engine answers with its next move');
+    showInfo('draw offered: the engine answers with its next move');
   });
   $('pause').addEventListener('click', () => {
     const P = S.play;
     P.paused = !P.paused;
+    showInfo(P.paused ? 'paused: the clocks stand still until you resume' : '');
     if (P.paused) {
       stopEngine();
       if (P.tc && P.tc.base && S.view) P.clocks[S.view.side] -= performance.now() - P.turnStart;
