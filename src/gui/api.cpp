@@ -9,6 +9,9 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "core/movegen.h"
 #include "eval/value.h"
@@ -21,6 +24,7 @@
 #include "records/xqf.h"
 #include "rules/explain.h"
 #include "rules/repetition.h"
+#include "util/text.h"
 
 namespace chuhe::gui {
 
@@ -29,6 +33,7 @@ namespace {
 constexpr size_t MAX_MOVES = 1000;   // plies in a game named by a request
 constexpr int MAX_MULTIPV = 8;
 constexpr size_t MAX_GAMES_RETURNED = 2000;
+constexpr size_t MAX_ERRORS_RETURNED = 100;
 constexpr const char* IN_PROCESS = "Chuhe (in process)";
 constexpr int HEARTBEAT_MS = 1000;
 constexpr int64_t GUI_TIME_MARGIN_MS = 500;  // a comment line on idle event streams finds gone clients
@@ -40,9 +45,12 @@ HttpResponse json_reply(const Json& j, int status = 200) {
     return r;
 }
 
+constexpr size_t MAX_MOVE_TEXT = 40;  // bytes: the longest notation (Chinese, 前/後 forms) takes 15
+
 HttpResponse error_reply(int status, const std::string& reason) {
     Json j = Json::object();
-    j.set("error", reason);
+    // Reasons quote the request through excerpt(); this bounds any other way in.
+    j.set("error", excerpt(reason, 1000));
     return json_reply(j, status);
 }
 
@@ -118,9 +126,10 @@ bool read_game(const Json& body, GameInput& g, std::string& error) {
     }
     if (texts.size() > MAX_MOVES) return error = "too many moves (limit " + std::to_string(MAX_MOVES) + ")", false;
     for (size_t i = 0; i < texts.size(); ++i) {
+        if (texts[i].size() > MAX_MOVE_TEXT)
+            return error = "move " + std::to_string(i + 1) + " '" + excerpt(texts[i]) + "' is too long for a move", false;
         Move m = parse_move_text(g.pos, texts[i], &why);
-        if (m == MOVE_NONE)
-            return error = "move " + std::to_string(i + 1) + " '" + texts[i] + "': " + why, false;
+        if (m == MOVE_NONE) return error = "move " + std::to_string(i + 1) + ": " + why, false;
         g.pos.do_move(m);
         g.moves.push_back(m);
     }
@@ -130,7 +139,7 @@ bool read_game(const Json& body, GameInput& g, std::string& error) {
 bool read_notation(const Json& body, Notation& n, NotationStyle& style, std::string& error) {
     n = Notation::CHINESE;
     std::string name = get_string(body, "notation", "chinese");
-    if (!parse_notation_name(name, &n)) return error = "unknown notation '" + name + "' (chinese, wxf, iccs or san)", false;
+    if (!parse_notation_name(name, &n)) return error = "unknown notation '" + excerpt(name) + "' (chinese, wxf, iccs or san)", false;
     style.traditional = get_bool(body, "traditional", true);
     return true;
 }
@@ -138,7 +147,7 @@ bool read_notation(const Json& body, Notation& n, NotationStyle& style, std::str
 bool read_rules(const Json& body, RuleSet& rules, std::string& error) {
     rules = RuleSet::ASIAN;
     std::string name = get_string(body, "rules", "asian");
-    if (!parse_rule_set(name, &rules)) return error = "unknown rule set '" + name + "' (asian or chinese)", false;
+    if (!parse_rule_set(name, &rules)) return error = "unknown rule set '" + excerpt(name) + "' (asian or chinese)", false;
     return true;
 }
 
@@ -255,11 +264,14 @@ std::string to_lower(std::string s) {
 const char* unsettable_reason(const match::EngineOption& o, bool commandLine = false) {
     if (o.type == "button") return "a button";
     if (o.type == "string" && !commandLine) return "a file name or text: give it with chuhe gui --option";
-    static const char* driven[] = {"multipv", "ponder", "uci_variant", "uci_analysemode", "uci_chess960",
-                                   "uci_showwdl", "rules", "usemillisec", "batch", "debug", "newgame"};
+    // The protocol (Fairy-Stockfish's Protocol: another one hangs the board) and the UCI_
+    // switches of the game played and the output (variant, Chess960, analysis mode, WDL, ...)
+    // are the board's; of UCI_ only the strength options are the user's.
+    static const char* driven[] = {"multipv", "ponder", "protocol", "rules", "usemillisec", "batch", "debug", "newgame"};
     std::string name = to_lower(o.name);
     for (const char* d : driven)
         if (name == d) return "set by the board";
+    if (name.rfind("uci_", 0) == 0 && name != "uci_limitstrength" && name != "uci_elo") return "set by the board";
     return nullptr;
 }
 
@@ -301,7 +313,7 @@ const match::EngineOption* settable_option(const std::vector<match::EngineOption
     const match::EngineOption* o = nullptr;
     for (const match::EngineOption& k : known)
         if (to_lower(k.name) == to_lower(name)) o = &k;
-    if (!o) return error = "engine " + engine + " has no option '" + name.substr(0, 64) + "'", nullptr;
+    if (!o) return error = "engine " + engine + " has no option '" + excerpt(name) + "'", nullptr;
     if (const char* why = unsettable_reason(*o, commandLine))
         return error = "option " + o->name + " is not set here: " + why, nullptr;
     return o;
@@ -447,7 +459,13 @@ GuiApp::GuiApp(GuiOptions options) : options_(std::move(options)) {
         e->config.timeMarginMs = std::max<int64_t>(c.timeMarginMs, GUI_TIME_MARGIN_MS);
         engines_.push_back(std::move(e));
     }
+    maxThreads_ = options_.maxAnalysisThreads > 0 ? options_.maxAnalysisThreads
+                                                  : int(std::max(1u, std::thread::hardware_concurrency()));
     analysers_.push_back(new_analyser());  // the first one now: it lists the in-process options
+    // More threads than the machine has only cost memory (each has its own tables): the page
+    // offers, and a request or --option may ask for, at most the machine's.
+    for (match::EngineOption& o : inProcessOptions_)
+        if (o.name == "Threads" && o.hasRange) o.max = std::min<int64_t>(o.max, maxThreads_);
     // Hash as --option sets it, else hashMb.
     if (!given_value(options_.analysisOptions, "Hash"))
         options_.analysisOptions.insert(options_.analysisOptions.begin(), {"Hash", std::to_string(options_.hashMb)});
@@ -503,6 +521,42 @@ int GuiApp::engine_processes() {
 
 int GuiApp::searches_running() { return running_.load(); }
 
+int GuiApp::analysis_threads() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    int n = 0;
+    for (auto& a : analysers_) n += a->engine->options().threads;
+    return n;
+}
+
+int GuiApp::grant_threads(OptionValues& chosen) {
+    const std::string* asked = given_value(chosen, "Threads");
+    if (!asked) asked = given_value(options_.analysisOptions, "Threads");
+    int wanted = asked ? std::atoi(asked->c_str()) : 1;
+    int granted;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        granted = std::clamp(wanted, 1, std::max(1, maxThreads_ - threadsInUse_));
+        threadsInUse_ += granted;
+    }
+    bool found = false;
+    for (auto& [name, value] : chosen)
+        if (to_lower(name) == "threads") value = std::to_string(granted), found = true;
+    if (!found) chosen.emplace_back("Threads", std::to_string(granted));
+    return granted;
+}
+
+void GuiApp::finish_analysis(Analyser& a, int threads) {
+    if (a.engine->options().threads > 1) {
+        a.engine->set_threads(1);
+        a.applied["Threads"] = "1";
+    }
+#if defined(__GLIBC__)
+    malloc_trim(0);  // glibc keeps freed memory in its arenas otherwise
+#endif
+    std::lock_guard<std::mutex> lock(mutex_);
+    threadsInUse_ -= threads;
+}
+
 bool GuiApp::host_allowed(const std::string& hostHeader) const {
     std::string h = to_lower(hostHeader);
     // Listening on every address, the server cannot know the names it is reached by; the
@@ -524,13 +578,13 @@ bool GuiApp::host_allowed(const std::string& hostHeader) const {
 HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
     // DNS rebinding: a page of another site that resolves its name to us names its own host.
     if (!host_allowed(req.header("host")))
-        return error_reply(403, "Host '" + req.header("host") + "' is not this server (open the address chuhe gui printed)");
+        return error_reply(403, "Host '" + excerpt(req.header("host")) + "' is not this server (open the address chuhe gui printed)");
     // Cross-site requests: browsers name the page's origin.
     if (req.has_header("origin")) {
         std::string origin = to_lower(req.header("origin"));
         // Only the page this server served (same origin) may call it.
         if (origin.rfind("http://", 0) != 0 || origin.substr(7) != to_lower(req.header("host")))
-            return error_reply(403, "cross-origin request refused (Origin " + req.header("origin") + ")");
+            return error_reply(403, "cross-origin request refused (Origin " + excerpt(req.header("origin")) + ")");
     }
     if (req.header("sec-fetch-site") == "cross-site") return error_reply(403, "cross-site request refused");
 
@@ -539,7 +593,7 @@ HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
         if (req.method != "GET" && req.method != "HEAD") return error_reply(405, "only GET serves the page");
         std::string path = req.path == "/" ? "/index.html" : req.path;
         const Asset* a = find_asset(path);
-        if (!a) return error_reply(404, "no such page: " + req.path);
+        if (!a) return error_reply(404, "no such page: " + excerpt(req.path));
         HttpResponse r;
         r.contentType = a->type;
         r.body.assign(reinterpret_cast<const char*>(a->data), a->size);
@@ -549,6 +603,12 @@ HttpResponse GuiApp::handle(const HttpRequest& req, HttpStream& stream) {
         r.headers.emplace_back("X-Frame-Options", "DENY");
         return r;
     }
+    // Pages of other sites, and of other ports of this machine ("same-site": Chromium sends no
+    // Origin with <img src=http://127.0.0.1:PORT/api/...>), may not call the API: only this
+    // server's page ("same-origin"), an address typed by the user ("none") and clients that are
+    // no browser (no Sec-Fetch-Site) may.
+    if (std::string site = to_lower(req.header("sec-fetch-site")); !site.empty() && site != "same-origin" && site != "none")
+        return error_reply(403, "request from another site or port refused (Sec-Fetch-Site " + site.substr(0, 20) + ")");
     if (!options_.token.empty()) {
         std::string token = req.has_header("x-chuhe-token") ? req.header("x-chuhe-token") : req.param("token");
         if (!constant_time_equal(token, options_.token))
@@ -575,17 +635,17 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
     const std::string& p = req.path;
     bool post = req.method == "POST";
     if (p == "/api/info") return info();
-    if (p == "/api/analyse") {  // GET for EventSource and curl, or POST
-        if (req.method == "HEAD") return error_reply(405, "HEAD cannot stream a search");
-        return analyse(body, stream);
-    }
-    if (p == "/api/engines") return engine_list();
     if (!post) {
-        if (p == "/api/position" || p == "/api/move" || p == "/api/judge" || p == "/api/engine/move" ||
-            p == "/api/stop" || p == "/api/record/load" || p == "/api/record/save")
+        // Whatever starts work (a search, an engine's handshake) takes POST: a GET can be sent
+        // by any page (an image, a link), and browsers name the page's origin on a POST.
+        if (p == "/api/analyse" || p == "/api/engines" || p == "/api/position" || p == "/api/move" ||
+            p == "/api/judge" || p == "/api/engine/move" || p == "/api/stop" || p == "/api/record/load" ||
+            p == "/api/record/save")
             return error_reply(405, p + " takes POST");
-        return error_reply(404, "no such API call: " + p);
+        return error_reply(404, "no such API call: " + excerpt(p));
     }
+    if (p == "/api/analyse") return analyse(body, stream);
+    if (p == "/api/engines") return engine_list();
     if (p == "/api/position") return position(body);
     if (p == "/api/move") return move(body);
     if (p == "/api/judge") return judge(body);
@@ -593,7 +653,7 @@ HttpResponse GuiApp::route(const HttpRequest& req, const Json& body, HttpStream&
     if (p == "/api/stop") return stop(body);
     if (p == "/api/record/load") return load_record(req.body);
     if (p == "/api/record/save") return save_record(body);
-    return error_reply(404, "no such API call: " + p);
+    return error_reply(404, "no such API call: " + excerpt(p));
 }
 
 HttpResponse GuiApp::info() {
@@ -622,7 +682,7 @@ const std::vector<match::EngineOption>* GuiApp::announced(PlayEngine& e, std::st
     std::lock_guard<std::mutex> lock(e.infoMutex);
     if (!e.probed) {
         // Not started yet: run its handshake once to learn its options.
-        match::EngineClient probe(e.config);
+        match::EngineClient probe(e.config, &shuttingDown_);  // Ctrl-C ends a handshake at once
         e.probed = true;
         if (probe.start(&e.probeError)) {
             e.learned(probe);
@@ -675,7 +735,6 @@ HttpResponse GuiApp::engine_list() {
 
 int GuiApp::ready_engine(PlayEngine& e, const match::TimeControl& tc, const std::string& key, const Json& body,
                          std::vector<std::pair<std::string, std::string>> extra, std::string& error) {
-    e.abort = false;
     const std::vector<match::EngineOption>* known = announced(e, error);
     if (!known) return 502;
     std::vector<std::pair<std::string, std::string>> chosen;
@@ -740,8 +799,9 @@ HttpResponse GuiApp::move(const Json& body) {
     GameInput g;
     std::string error;
     if (!read_game(body, g, error)) return error_reply(422, error);
+    if (text.size() > MAX_MOVE_TEXT) return error_reply(422, "'" + excerpt(text) + "' is too long for a move");
     Move m = parse_move_text(g.pos, text, &error);
-    if (m == MOVE_NONE) return error_reply(422, "illegal move '" + text + "': " + error);
+    if (m == MOVE_NONE) return error_reply(422, error);  // it names the move and why
     Json next = Json::object();
     for (const auto& member : body.members())
         if (member.first != "move" && member.first != "moves" && member.first != "fen") next.set(member.first, member.second);
@@ -773,18 +833,19 @@ HttpResponse GuiApp::judge(const Json& body) {
     return json_reply(r);
 }
 
-bool GuiApp::register_search(const std::string& id, std::function<void()> stopper) {
-    if (id.empty()) return true;
+bool GuiApp::register_search(const std::string& id, std::function<void()> stopper, std::string& key) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (searches_.count(id)) return false;
-    searches_[id] = std::move(stopper);
+    key = id.empty() ? "#" + std::to_string(++searchCount_) : id;
+    if (searches_.count(key)) return false;
+    // shutdown() set the flag before it stopped the searches it found under this lock.
+    if (shuttingDown_) stopper();
+    searches_[key] = std::move(stopper);
     return true;
 }
 
-void GuiApp::unregister_search(const std::string& id) {
-    if (id.empty()) return;
+void GuiApp::unregister_search(const std::string& key) {
     std::lock_guard<std::mutex> lock(mutex_);
-    searches_.erase(id);
+    searches_.erase(key);
 }
 
 HttpResponse GuiApp::stop(const Json& body) {
@@ -906,16 +967,23 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
     if (!read_engine_options(body, inProcessOptions_, IN_PROCESS, chosen, error)) return error_reply(422, error);
     Analyser* a = acquire_analyser();
     if (!a) return error_reply(503, "all analysis engines are busy");
+    int threads = grant_threads(chosen);
     if (!prepare_analyser(*a, chosen, error)) {
+        finish_analysis(*a, threads);
         release_analyser(a);
         return error_reply(422, error);
     }
     auto events = std::make_shared<SearchEvents>();
     Engine& engine = *a->engine;
-    if (!register_search(id, [events, &engine] {
-            events->stopRequested = true;
-            engine.stop();
-        })) {
+    std::string key;
+    if (!register_search(
+            id,
+            [events, &engine] {
+                events->stopRequested = true;
+                engine.stop();
+            },
+            key)) {
+        finish_analysis(*a, threads);
         release_analyser(a);
         return error_reply(409, "a search with id '" + id + "' is running");
     }
@@ -991,7 +1059,7 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
         if (done) break;
     }
     engine.wait();
-    unregister_search(id);
+    unregister_search(key);
     if (!clientGone) {
         Json j = Json::object();
         const SearchResult& r = events->result;
@@ -1003,6 +1071,7 @@ HttpResponse GuiApp::analyse(const Json& body, HttpStream& stream) {
         j.set("stopped", events->stopRequested.load());
         stream.write(sse_event("bestmove", j));
     }
+    finish_analysis(*a, threads);
     release_analyser(a);
     --running_;
     return {};
@@ -1033,9 +1102,15 @@ HttpResponse GuiApp::analyse_with(PlayEngine& e, const Json& body, HttpStream& s
             lines = int(o.hasRange ? std::clamp<int64_t>(multiPV, std::max<int64_t>(o.min, 1), o.max) : multiPV);
             extra.emplace_back(o.name, std::to_string(lines));
         }
-    if (int status = ready_engine(e, match::TimeControl(), "analysis", body, extra, error))
+    // Registered before the engine starts: a stop (or Ctrl-C) ends its handshake too.
+    e.abort = false;
+    std::string key;
+    if (!register_search(id, [&e] { e.abort = true; }, key))
+        return error_reply(409, "a search with id '" + id + "' is running");
+    if (int status = ready_engine(e, match::TimeControl(), "analysis", body, extra, error)) {
+        unregister_search(key);
         return error_reply(status, error);
-    if (!register_search(id, [&e] { e.abort = true; })) return error_reply(409, "a search with id '" + id + "' is running");
+    }
     ++running_;
 
     bool clientGone = !stream.begin(200, "text/event-stream; charset=utf-8");
@@ -1077,12 +1152,17 @@ HttpResponse GuiApp::analyse_with(PlayEngine& e, const Json& body, HttpStream& s
     };
     match::SearchResult r = e.client->analyse(g.pos, g.startFen, g.moves, on_info);
     bool stopped = e.abort.load();
-    unregister_search(id);
+    unregister_search(key);
     if (r.status != match::SearchResult::MOVE && r.status != match::SearchResult::NO_MOVE) {
         e.client->quit();  // its state is unknown now: start it afresh next time
-        e.client.reset();
+        e.client.reset();  // ends and reaps the process, whatever became of it
     }
-    if (!clientGone) {
+    if (!clientGone && r.status == match::SearchResult::CRASHED && !stopped) {
+        // The engine died (or hung) under the search: no move to give, but the reason.
+        Json j = Json::object();
+        j.set("error", "engine " + e.config.name + " crashed: " + excerpt(r.reply, 200));
+        stream.write(sse_event("error", j));
+    } else if (!clientGone) {
         Json j = Json::object();
         bool moved = r.status == match::SearchResult::MOVE;
         j.set("move", moved ? Json(iccs(r.move)) : Json());
@@ -1129,8 +1209,14 @@ HttpResponse GuiApp::engine_move(const Json& body) {
     std::string key = std::to_string(red > 0) + "/" + std::to_string(tc.incrementMs) + "/" +
                       std::to_string(tc.moveTimeMs) + "/" + std::to_string(depth) + "/" + std::to_string(nodes) +
                       "/" + rule_set_name(rules);
-    if (int status = ready_engine(e, tc, key, body, {}, error)) return error_reply(status, error);
-    if (!register_search(id, [&e] { e.abort = true; })) return error_reply(409, "a search with id '" + id + "' is running");
+    e.abort = false;
+    std::string searchKey;
+    if (!register_search(id, [&e] { e.abort = true; }, searchKey))
+        return error_reply(409, "a search with id '" + id + "' is running");
+    if (int status = ready_engine(e, tc, key, body, {}, error)) {
+        unregister_search(searchKey);
+        return error_reply(status, error);
+    }
     ++running_;
     Color us = g.pos.side_to_move();
     match::TimeControl own = tc, opp = tc;
@@ -1146,7 +1232,7 @@ HttpResponse GuiApp::engine_move(const Json& body) {
     match::SearchResult r =
         e.client->go(g.pos, g.startFen, g.moves, ownClock, oppClock, banned, get_bool(body, "drawoffer", false));
     bool aborted = e.abort.load();
-    unregister_search(id);
+    unregister_search(searchKey);
     --running_;
     if (r.status != match::SearchResult::MOVE) {
         // The engine's state is unknown now: start it afresh next time.
@@ -1185,10 +1271,13 @@ HttpResponse GuiApp::load_record(const std::string& bytes) {
     Json errors = Json::array();
     int seen = 0;
     auto add_error = [&](int game, int line, const std::string& message) {
+        // The messages quote the file: each is cut short, and a file of nothing but errors
+        // gets the first ones.
+        if (errors.items().size() >= MAX_ERRORS_RETURNED) return;
         Json e = Json::object();
         e.set("game", game);
         e.set("line", line);
-        e.set("message", message);
+        e.set("message", excerpt(message, 200));
         errors.push(std::move(e));
     };
     if (looks_like_xqf(bytes)) {

@@ -33,6 +33,9 @@ struct GuiOptions {
     std::vector<match::EngineConfig> engines;
     int maxAnalysers = 4;  // in-process Chuhe instances for analysis at once
     int hashMb = 16;       // hash of each of them, unless analysisOptions set Hash
+    // Search threads of all in-process analyses together (0: the machine's hardware threads);
+    // one analysis may ask for as many, and each gets at least one.
+    int maxAnalysisThreads = 0;
     // Options of Chuhe in process by their UCI names (protocol/options.h), as given with
     // `chuhe gui --option analysis:NAME=VALUE`: what its analyses start from; a request's
     // "options" override them for that analysis. (An engine process's are in its config.)
@@ -63,6 +66,8 @@ public:
     // Engine processes running now (for the load test: none may leak).
     int engine_processes();
     int searches_running();
+    // Search threads the in-process engines hold now, running or not (for tests).
+    int analysis_threads();
 
 private:
     struct Analyser;
@@ -98,8 +103,17 @@ private:
     bool prepare_analyser(Analyser& a, const std::vector<std::pair<std::string, std::string>>& chosen,
                           std::string& error);
     void release_analyser(Analyser* a);
-    bool register_search(const std::string& id, std::function<void()> stopper);
-    void unregister_search(const std::string& id);
+    // The threads an analysis gets (written into chosen): what it chose, or the command
+    // line's, within what the other analyses leave of maxAnalysisThreads; then given back.
+    int grant_threads(std::vector<std::pair<std::string, std::string>>& chosen);
+    // After an analysis: its extra search threads end (each holds megabytes of tables), the
+    // memory goes back to the system, and its threads count no more.
+    void finish_analysis(Analyser& a, int threads);
+    // Registers a search under its id, or under a key of its own when it has none (ids take no
+    // '#'), so that shutdown and a stop without id reach every search; false if that id is
+    // running. key is what to unregister. Once shutting down, the search is stopped at once.
+    bool register_search(const std::string& id, std::function<void()> stopper, std::string& key);
+    void unregister_search(const std::string& key);
 
     GuiOptions options_;
     int port_ = 0;
@@ -110,7 +124,10 @@ private:
     std::vector<match::EngineOption> inProcessOptions_;
     std::map<std::string, std::function<void()>> searches_;
     std::atomic<int> running_{0};
+    int maxThreads_ = 1;      // options_.maxAnalysisThreads, or the machine's
+    int threadsInUse_ = 0;    // by the analyses in process running now (mutex_)
     std::atomic<bool> shuttingDown_{false};
+    uint64_t searchCount_ = 0;  // for the keys of searches without an id (mutex_)
 };
 
 }  // namespace chuhe::gui

@@ -50,11 +50,31 @@ bool parse_option_arg(const std::string& arg, std::string& engine, std::string& 
     return !name.empty();
 }
 
+// One word after --engine's command: the match runner's keys name=, proto= and option.NAME=
+// (the board sets the time control and the rest itself), or else an argument of the engine.
+bool engine_key(match::EngineConfig& e, const std::string& arg, std::string& error) {
+    size_t eq = arg.find('=');
+    std::string key = arg.substr(0, eq == std::string::npos ? 0 : eq), value = arg.substr(eq + 1);
+    if (key == "proto") {
+        if (!match::parse_protocol(value, e.protocol))
+            return error = "proto=" + value + ": expected ucci, uci, uci-variant or auto", false;
+    } else if (key == "name" && !value.empty()) {
+        e.name = value;
+    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+        e.options.emplace_back(key.substr(7), value);
+    } else {
+        e.args.push_back(arg);
+    }
+    return true;
+}
+
 }  // namespace
 
 int run_gui(const std::vector<std::string>& args) {
     const char* usage =
-        "usage: chuhe gui [--port N] [--host ADDR] [--engine CMD [ARGS...]]... [--option [ENGINE:]NAME=VALUE]...\n"
+        "usage: chuhe gui [--port N] [--host ADDR] [--engine CMD [ARGS...] [KEY=VALUE...]]... [--option [ENGINE:]NAME=VALUE]...\n"
+        "  --engine takes the match runner's keys after the command's arguments: name=NAME,\n"
+        "  proto=auto|ucci|uci|uci-variant, option.NAME=VALUE.\n"
         "  --option sets an engine's option for every game and analysis (repeatable): without ENGINE,\n"
         "  for each engine given by --engine; ENGINE is an engine's number (0: Chuhe's UCCI child,\n"
         "  1, 2, ...: the --engine ones in order) or 'analysis' (Chuhe in process, UCI names).\n";
@@ -99,7 +119,14 @@ int run_gui(const std::vector<std::string>& args) {
             match::EngineConfig e;
             e.command = v;
             e.name = base_name(v);
-            while (i + 1 < args.size() && !ours(args[i + 1])) e.args.push_back(args[++i]);
+            while (i + 1 < args.size() && !ours(args[i + 1])) {
+                const std::string& arg = args[++i];
+                std::string error;
+                if (!engine_key(e, arg, error)) {
+                    std::cerr << "chuhe gui: --engine " << v << ": " << error << "\n" << usage;
+                    return 2;
+                }
+            }
             options.engines.push_back(e);
         }
     }

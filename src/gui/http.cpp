@@ -11,6 +11,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <algorithm>
 #include <thread>
 #include <unistd.h>
 
@@ -368,7 +369,17 @@ void HttpServer::serve(const std::function<void()>& draining) {
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            if (active_ >= limits_.maxConnections) {
+            bool room = active_ < limits_.maxConnections;
+            if (!room && !reading_.empty()) {
+                // Make room: the oldest connection still waiting for its request is closed
+                // (its thread sees the end at once and leaves), so idle clients cannot hold
+                // every place. Those leaving may briefly take the count past the limit, never
+                // past twice it.
+                ::shutdown(reading_.front(), SHUT_RDWR);
+                reading_.pop_front();
+                room = active_ < 2 * limits_.maxConnections;
+            }
+            if (!room) {
                 HttpResponse busy;
                 busy.status = 503;
                 busy.body = "{\"error\":\"too many connections\"}";
@@ -377,18 +388,22 @@ void HttpServer::serve(const std::function<void()>& draining) {
                 continue;
             }
             ++active_;
+            reading_.push_back(fd);
         }
         try {
             std::thread([this, fd] {
                 serve_connection(fd);
-                ::close(fd);
+                // Closed with mutex_ held, so that the number is not reused while it is listed.
                 std::lock_guard<std::mutex> lock(mutex_);
+                done_reading(fd);
+                ::close(fd);
                 --active_;
                 idle_.notify_all();
             }).detach();
         } catch (...) {
-            ::close(fd);
             std::lock_guard<std::mutex> lock(mutex_);
+            done_reading(fd);
+            ::close(fd);
             --active_;
         }
     }
@@ -398,9 +413,17 @@ void HttpServer::serve(const std::function<void()>& draining) {
     idle_.wait(lock, [&] { return active_ == 0; });
 }
 
+void HttpServer::done_reading(int fd) {
+    auto it = std::find(reading_.begin(), reading_.end(), fd);
+    if (it != reading_.end()) reading_.erase(it);
+}
+
 void HttpServer::serve_connection(int fd) {
     RequestParser parser(limits_);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits_.readTimeoutMs);
+    auto start = std::chrono::steady_clock::now();
+    auto deadline = start + std::chrono::milliseconds(limits_.readTimeoutMs);
+    // A client that sends nothing, or half a header, holds a place only briefly.
+    auto headerDeadline = start + std::chrono::milliseconds(std::min(limits_.headerTimeoutMs, limits_.readTimeoutMs));
     char buf[16384];
     auto error_reply = [&](int status, const std::string& reason) {
         HttpResponse r;
@@ -412,8 +435,10 @@ void HttpServer::serve_connection(int fd) {
     };
     while (parser.state() == RequestParser::NEED_MORE) {
         if (stopping_.load()) return;
-        if (std::chrono::steady_clock::now() > deadline) {
-            error_reply(408, "the request did not arrive in time");
+        auto now = std::chrono::steady_clock::now();
+        if (now > deadline || (!parser.has_head() && now > headerDeadline)) {
+            error_reply(408, parser.has_head() ? "the request did not arrive in time"
+                                               : "the request's headers did not arrive in time");
             return;
         }
         ssize_t n = ::recv(fd, buf, sizeof buf, 0);
@@ -438,6 +463,10 @@ void HttpServer::serve_connection(int fd) {
             drained += size_t(n);
         }
         return;
+    }
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_reading(fd);  // served now: a long reply (a search) keeps its place
     }
     HttpStream stream(fd, &stopping_);
     HttpResponse response;

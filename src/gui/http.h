@@ -1,11 +1,14 @@
 // A small HTTP/1.1 server on POSIX sockets for the web board: one request per connection
 // (replies close the connection), a thread per connection up to a limit, limits on the size
 // of the request line, headers and body, and read deadlines. Malformed requests get a 4xx
-// with the reason; nothing a client sends can stop the server.
+// with the reason; nothing a client sends can stop the server, and idle clients cannot lock
+// others out: at the limit, the connection that has waited longest for its request is closed
+// to make room.
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -21,8 +24,11 @@ struct HttpLimits {
     size_t maxTargetBytes = 8 * 1024;       // the request target (path and query)
     size_t maxBodyBytes = 8 * 1024 * 1024;  // an uploaded game file fits
     int maxHeaders = 64;
-    int readTimeoutMs = 10000;  // the whole request must arrive within this
-    int maxConnections = 64;    // connections served at once; more get 503 at once
+    int headerTimeoutMs = 2000;  // the request line and headers must arrive within this
+    int readTimeoutMs = 10000;   // the whole request (an uploaded file) within this
+    // Connections served at once. At the limit a new one takes the place of the oldest that
+    // is still reading its request; only when every one is past that does it get 503.
+    int maxConnections = 64;
 };
 
 struct HttpRequest {
@@ -52,6 +58,7 @@ public:
     // the body are ignored) and FAILED on a malformed or oversized request.
     State feed(std::string_view data);
     State state() const { return state_; }
+    bool has_head() const { return haveHead_; }  // the request line and headers are in
     const HttpRequest& request() const { return request_; }
     HttpRequest& request() { return request_; }
     int error_status() const { return errorStatus_; }  // 400, 413, 414, 431, 501, 505
@@ -133,6 +140,8 @@ public:
 
 private:
     void serve_connection(int fd);
+    // With mutex_ held: fd no longer waits for its request (it cannot be closed for room).
+    void done_reading(int fd);
 
     HttpLimits limits_;
     HttpHandler handler_;
@@ -143,6 +152,7 @@ private:
     std::mutex mutex_;
     std::condition_variable idle_;
     int active_ = 0;
+    std::deque<int> reading_;  // connections still reading their request, oldest first
 };
 
 }  // namespace chuhe::gui

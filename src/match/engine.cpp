@@ -1,6 +1,7 @@
 #include "match/engine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -114,6 +115,20 @@ void EngineClient::note_option(const std::string& line) {
     announced_.push_back(std::move(o));
 }
 
+// A UCI engine of many variants, xiangqi among them (Fairy-Stockfish: its UCI_Variant lists
+// chess, janggi, xiangqi, ...), speaks chess-style UCI (ranks 1-10) and plays xiangqi only when
+// told. An engine of xiangqi alone (Chuhe announces UCI_Variant with xiangqi only) speaks a0-i9.
+bool plays_xiangqi_among_variants(const std::vector<EngineOption>& announced) {
+    for (const EngineOption& o : announced) {
+        std::string name = o.name;
+        for (char& c : name) c = char(std::tolower((unsigned char)c));
+        if (name != "uci_variant" || o.type != "combo" || o.vars.size() < 2) continue;
+        for (const std::string& v : o.vars)
+            if (v == "xiangqi") return true;
+    }
+    return false;
+}
+
 bool EngineClient::start(std::string* error) {
     std::string why;
     auto fail = [&](const std::string& reason) {
@@ -148,6 +163,7 @@ bool EngineClient::start(std::string* error) {
             send("uci");
             if (!wait_for("uciok", config_.responseTimeoutMs, &why))
                 return fail("answered neither 'ucci' nor 'uci': " + why);
+            if (plays_xiangqi_among_variants(announced_)) protocol_ = Protocol::UCI_VARIANT;
         }
     } else if (protocol_ == Protocol::UCCI) {
         send("ucci");

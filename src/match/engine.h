@@ -19,6 +19,9 @@ enum class Protocol { AUTO, UCCI, UCI, UCI_VARIANT };
 
 const char* protocol_name(Protocol p);
 bool parse_protocol(const std::string& text, Protocol& p);
+// Whether an engine that answered `uci` announced a UCI_Variant listing xiangqi among other
+// variants (Fairy-Stockfish): such an engine speaks uci-variant, and auto-detection takes it.
+bool plays_xiangqi_among_variants(const std::vector<EngineOption>& announced);
 
 struct EngineConfig {
     std::string name;

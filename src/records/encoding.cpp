@@ -7,34 +7,6 @@
 
 namespace chuhe {
 
-namespace {
-
-// Length of the UTF-8 sequence at s[i], or 0 if it is not a valid one.
-size_t utf8_sequence(std::string_view s, size_t i, char32_t* out) {
-    unsigned char c = s[i];
-    size_t len;
-    char32_t cp;
-    if (c < 0x80) { *out = c; return 1; }
-    if (c >= 0xC2 && c <= 0xDF) { len = 2; cp = c & 0x1F; }
-    else if (c >= 0xE0 && c <= 0xEF) { len = 3; cp = c & 0x0F; }
-    else if (c >= 0xF0 && c <= 0xF4) { len = 4; cp = c & 0x07; }
-    else return 0;
-    if (i + len > s.size()) return 0;
-    for (size_t k = 1; k < len; ++k) {
-        unsigned char d = s[i + k];
-        if ((d & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (d & 0x3F);
-    }
-    // Overlong forms, surrogates and values above U+10FFFF are invalid.
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    *out = cp;
-    return len;
-}
-
-}  // namespace
-
 bool is_valid_utf8(std::string_view s) {
     char32_t cp;
     for (size_t i = 0; i < s.size();) {

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "util/text.h"
+
 namespace chuhe {
 
 Json& Json::push(Json v) {
@@ -33,7 +35,21 @@ bool Json::has(std::string_view key) const {
 
 void json_quote(std::string& out, std::string_view s) {
     out += '"';
-    for (unsigned char c : s) {
+    for (size_t i = 0; i < s.size(); ++i) {
+        unsigned char c = s[i];
+        if (c >= 0x80) {
+            // JSON is UTF-8: a byte that starts no valid sequence becomes U+FFFD, so that
+            // text from anywhere (a request, an engine, a file) never makes invalid JSON.
+            char32_t cp;
+            size_t n = utf8_sequence(s, i, &cp);
+            if (n) {
+                out.append(s.substr(i, n));
+                i += n - 1;
+            } else {
+                out += "\xEF\xBF\xBD";
+            }
+            continue;
+        }
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;

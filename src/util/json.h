@@ -74,7 +74,7 @@ private:
     std::vector<std::pair<std::string, Json>> members_;
 };
 
-// Appends s as a JSON string literal (quoted and escaped).
+// Appends s as a JSON string literal (quoted and escaped; bytes that are not UTF-8 as U+FFFD).
 void json_quote(std::string& out, std::string_view s);
 
 }  // namespace chuhe

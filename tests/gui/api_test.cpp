@@ -9,6 +9,8 @@
 
 #include "gui/client.h"
 #include "util/json.h"
+#include "util/text.h"
+#include "records/encoding.h"
 #include "records/record_file.h"
 #include "support/command.h"
 #include "support/data.h"
@@ -96,6 +98,28 @@ TEST(GuiApi, RefusesForeignHostsOriginsAndMissingTokens) {
     EXPECT_NE(random_token(), random_token());
 }
 
+// A page on another port of this machine is the same site: Chromium sends its <img> GETs with
+// "Sec-Fetch-Site: same-site" and no Origin. Nothing it sends may start a search or a handshake.
+TEST(GuiApi, OnlyThisPageAndNonBrowsersStartWork) {
+    GuiServer s;
+    auto sameSite = request(s.port(), "GET", "/api/analyse?depth=8", "", "Sec-Fetch-Site: same-site\r\n");
+    EXPECT_EQ(sameSite.status, 403) << sameSite.body;
+    EXPECT_NE(sameSite.body.find("another site or port"), std::string::npos) << sameSite.body;
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": 1})", "Sec-Fetch-Site: same-site\r\n").status, 403);
+    EXPECT_EQ(request(s.port(), "POST", "/api/engines", "{}", "Sec-Fetch-Site: same-site\r\n").status, 403);
+    // GET starts nothing: searches and the engines' handshakes take POST.
+    auto get = request(s.port(), "GET", "/api/analyse?depth=8");
+    EXPECT_EQ(get.status, 405);
+    EXPECT_EQ(body_json(get)["error"].as_string(), "/api/analyse takes POST");
+    EXPECT_EQ(request(s.port(), "GET", "/api/engines").status, 405);
+    EXPECT_EQ(s.app().searches_running(), 0);
+    EXPECT_EQ(s.app().engine_processes(), 0);
+    // This server's page, an address typed in the browser, and curl.
+    EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": 1})", "Sec-Fetch-Site: same-origin\r\n").status, 200);
+    EXPECT_EQ(request(s.port(), "GET", "/api/info", "", "Sec-Fetch-Site: none\r\n").status, 200);
+    EXPECT_EQ(request(s.port(), "POST", "/api/engines", "{}").status, 200);
+}
+
 TEST(GuiApi, PositionGivesLegalMovesNotationAndStatus) {
     GuiServer s;
     Json start = post(s, "/api/position", "{}");
@@ -130,6 +154,60 @@ TEST(GuiApi, PositionGivesLegalMovesNotationAndStatus) {
     post(s, "/api/move", R"({})", 400);
     EXPECT_EQ(request(s.port(), "GET", "/api/position").status, 405);
     EXPECT_EQ(request(s.port(), "POST", "/api/nothing", "{}").status, 404);
+}
+
+// What a reply quotes of a request is short and valid UTF-8 JSON, whatever the request held.
+TEST(GuiApi, ErrorsQuoteTheRequestShortAndAsValidJson) {
+    GuiServer s;
+    auto valid = [](const test::HttpReply& r) {
+        Json j;
+        return is_valid_utf8(r.body) && Json::parse(r.body, j, nullptr) && j["error"].is_string();
+    };
+    // A 4 MB move: 80 characters of it come back.
+    std::string huge(4 << 20, 'x');
+    auto big = request(s.port(), "POST", "/api/move", R"({"move": ")" + huge + R"("})");
+    EXPECT_EQ(big.status, 422);
+    EXPECT_LT(big.body.size(), 300u);
+    EXPECT_EQ(body_json(big)["error"].as_string(), "'" + std::string(80, 'x') + "...' is too long for a move");
+    auto bigMoves = request(s.port(), "POST", "/api/position", R"({"moves": ["h2e2", ")" + huge + R"("]})");
+    EXPECT_EQ(bigMoves.status, 422);
+    EXPECT_EQ(body_json(bigMoves)["error"].as_string(), "move 2 '" + std::string(80, 'x') + "...' is too long for a move");
+    // A million NULs (as JSON escapes) in one move, and in a notation's name.
+    std::string nuls;
+    for (int i = 0; i < 1000000; ++i) nuls += "\\u0000";
+    auto zero = request(s.port(), "POST", "/api/position", R"({"moves": ")" + nuls + R"("})");
+    EXPECT_EQ(zero.status, 422);
+    EXPECT_LT(zero.body.size(), 700u);
+    EXPECT_TRUE(valid(zero)) << zero.body.substr(0, 200);
+    auto zeroName = request(s.port(), "POST", "/api/position", R"({"notation": ")" + nuls + R"("})");
+    EXPECT_EQ(zeroName.status, 422);
+    EXPECT_LT(zeroName.body.size(), 700u);
+    // Bytes that are not UTF-8 come back as U+FFFD.
+    auto bad = request(s.port(), "POST", "/api/move", "{\"move\": \"\xff\xfe\xc3\"}");
+    EXPECT_EQ(bad.status, 422);
+    EXPECT_TRUE(valid(bad)) << bad.body;
+    EXPECT_NE(body_json(bad)["error"].as_string().find("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"), std::string::npos);
+    auto badRules = request(s.port(), "POST", "/api/position", "{\"rules\": \"\x80western\"}");
+    EXPECT_EQ(badRules.status, 422);
+    EXPECT_EQ(body_json(badRules)["error"].as_string(), "unknown rule set '\xEF\xBF\xBDwestern' (asian or chinese)");
+    // A long Host header and path.
+    auto host = test::raw_request(s.port(), "GET /api/info HTTP/1.1\r\nHost: " + std::string(10000, 'h') + "\r\n\r\n");
+    EXPECT_EQ(host.status, 403);
+    EXPECT_LT(host.body.size(), 300u);
+    auto path = request(s.port(), "GET", "/" + std::string(7000, 'p'));
+    EXPECT_EQ(path.status, 404);
+    EXPECT_LT(path.body.size(), 200u);
+    // Records: 4 MB of NULs and of bytes that are neither UTF-8 nor GBK.
+    for (char c : {'\0', '\xff'}) {
+        auto record = request(s.port(), "POST", "/api/record/load", std::string(4 << 20, c));
+        EXPECT_EQ(record.status, 422);
+        EXPECT_LT(record.body.size(), 2000u);
+        EXPECT_TRUE(valid(record)) << record.body.substr(0, 200);
+    }
+    // Quoted text is cut by characters, never inside one.
+    EXPECT_EQ(excerpt(std::string(81, 'a')), std::string(80, 'a') + "...");
+    EXPECT_EQ(excerpt("\xe7\x82\xae\xe4\xba\x8c", 1), "\xe7\x82\xae...");
+    EXPECT_EQ(excerpt("ok"), "ok");
 }
 
 TEST(GuiApi, GameEndsAsTheMatchRunnerAdjudicates) {
@@ -220,10 +298,6 @@ TEST(GuiApi, AnalysisStreamsMultiPvLinesAsServerSentEvents) {
     bool legal = false;
     for (const Json& m : pos["legal"].items()) legal |= m.as_string() == best;
     EXPECT_TRUE(legal) << best;
-    // GET works too (EventSource, curl).
-    auto get = request(s.port(), "GET", "/api/analyse?depth=3&moves=h2e2+h9g7");
-    EXPECT_EQ(get.status, 200);
-    EXPECT_NE(get.body.find("event: bestmove"), std::string::npos);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"multipv": 99})").status, 422);
     EXPECT_EQ(request(s.port(), "HEAD", "/api/analyse").status, 405);
     EXPECT_EQ(request(s.port(), "POST", "/api/analyse", R"({"depth": "deep"})").status, 422);
@@ -304,7 +378,7 @@ TEST(GuiApi, OtherEnginesPlayThroughTheirProtocol) {
         GuiServer t(bad);
         Json fail = post(t, "/api/engine/move", R"({"depth": 1})", 502);
         EXPECT_NE(fail["error"].as_string().find("did not start"), std::string::npos);
-        auto listed = request(t.port(), "GET", "/api/engines");
+        auto listed = request(t.port(), "POST", "/api/engines");
         EXPECT_EQ(listed.status, 200);
         Json list = body_json(listed);
         const Json& gone = list["engines"].items().at(0);
@@ -346,7 +420,7 @@ TEST(GuiApi, EnginesListTheOptionsTheyAnnounce) {
     std::remove(log.c_str());
     {
         GuiServer s(with_fake_engine(log));
-        auto r = request(s.port(), "GET", "/api/engines");
+        auto r = request(s.port(), "POST", "/api/engines");
         ASSERT_EQ(r.status, 200) << r.body;
         Json list = body_json(r);
         ASSERT_EQ(list["engines"].items().size(), 2u);
@@ -459,6 +533,56 @@ TEST(GuiApi, AnEngineProcessAnalysesWithMultiPv) {
     EXPECT_EQ(test::child_processes(), before);
 }
 
+// An engine process that dies under an analysis: the stream ends with an error event (no
+// ordinary bestmove the page would take for a result), and the process is reaped.
+TEST(GuiApi, AnEngineThatDiesUnderAnalysisEndsTheStreamWithAnError) {
+    int before = test::child_processes();
+    {
+        GuiOptions o = GuiServer::default_options();
+        match::EngineConfig fake;
+        fake.name = "fake";
+        fake.command = CHUHE_FAKE_ENGINE;
+        fake.args = {"crash", "0"};  // exits when told to search
+        fake.protocol = match::Protocol::UCI;
+        o.engines.push_back(fake);
+        GuiServer s(o);
+        auto r = request(s.port(), "POST", "/api/analyse", R"({"engine": 1, "id": "c1"})");
+        ASSERT_EQ(r.status, 200) << r.body;
+        auto events = events_of(r.body);
+        ASSERT_EQ(events.size(), 2u) << r.body;
+        EXPECT_EQ(events[0].first, "start");
+        EXPECT_EQ(events[1].first, "error");
+        EXPECT_EQ(events[1].second["error"].as_string(), "engine fake crashed: the engine exited (exit code 3)");
+        EXPECT_EQ(test::child_processes(), before);  // none left <defunct>
+        EXPECT_EQ(s.app().engine_processes(), 0);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+// Ctrl-C: every search ends at once, an engine process's move too (with or without an id).
+TEST(GuiApi, StoppingTheServerEndsEverySearchAtOnce) {
+    int before = test::child_processes();
+    {
+        GuiServer s;
+        test::HttpReply move, analysis;
+        std::thread mover([&] { move = request(s.port(), "POST", "/api/engine/move", R"({"movetime": 30000})"); });
+        std::thread analyser([&] { analysis = request(s.port(), "POST", "/api/analyse", "{}"); });
+        for (int i = 0; i < 2000 && s.app().searches_running() < 2; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        ASSERT_EQ(s.app().searches_running(), 2);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        auto started = std::chrono::steady_clock::now();
+        s.stop();
+        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+        EXPECT_LT(ms, 2000);
+        mover.join();
+        analyser.join();
+        EXPECT_EQ(s.app().searches_running(), 0);
+        EXPECT_EQ(s.app().engine_processes(), 0);
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
 // Chuhe's UCCI child takes multipv (its extension of UCCI) and gives that many lines.
 TEST(GuiApi, ChuhesUcciChildAnalysesWithMultiPv) {
     int before = test::child_processes();
@@ -496,7 +620,7 @@ std::string analysis_options(GuiServer& s, const std::string& options) {
 
 TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     GuiServer s;  // hash 1 MB
-    auto r = request(s.port(), "GET", "/api/engines");
+    auto r = request(s.port(), "POST", "/api/engines");
     ASSERT_EQ(r.status, 200);
     Json list = body_json(r);
     const Json& analysis = list["analysis"];
@@ -509,7 +633,7 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     ASSERT_TRUE(hash);
     EXPECT_EQ((*hash)["default"].as_string(), "1");  // the server's hash for analysis
     EXPECT_EQ((*hash)["max"].as_number(), 65536);
-    EXPECT_EQ((*option_named(analysis, "Threads"))["max"].as_number(), 256);
+    EXPECT_EQ((*option_named(analysis, "Threads"))["max"].as_number(), 2);  // the test's limit
 
     const std::string defaults =
         R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})";
@@ -523,7 +647,7 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
         Json e = post(s, "/api/analyse", R"({"depth": 2, "options": )" + options + "}", 422);
         EXPECT_EQ(e["error"].as_string(), reason) << options;
     };
-    refused(R"({"Threads": 0})", "option Threads: takes an integer from 1 to 256");
+    refused(R"({"Threads": 0})", "option Threads: takes an integer from 1 to 2");
     refused(R"({"Hash": "lots"})", "option Hash: takes an integer");
     refused(R"({"Use NNUE": "maybe"})", "option Use NNUE: takes true or false");
     refused(R"({"Skill Level": 3})", "engine Chuhe (in process) has no option 'Skill Level'");
@@ -532,6 +656,43 @@ TEST(GuiApi, InProcessAnalysisTakesChuhesOwnOptions) {
     refused(R"({"EvalFile": "/etc/passwd"})",
             "option EvalFile is not set here: a file name or text: give it with chuhe gui --option");
     refused("[1]", "options must be an object of names and values");
+}
+
+// Threads cost memory (each has its own tables): in-process analyses get at most the machine's
+// hardware threads, all together, and give the extra threads back when they end.
+TEST(GuiApi, InProcessAnalysisThreadsAreCappedAndGivenBack) {
+    {
+        GuiOptions o = GuiServer::default_options();
+        o.maxAnalysisThreads = 0;  // the machine's
+        GuiServer machine(o);
+        Json list = body_json(request(machine.port(), "POST", "/api/engines", "{}"));
+        EXPECT_EQ((*option_named(list["analysis"], "Threads"))["max"].as_number(),
+                  std::max(1u, std::thread::hardware_concurrency()));
+        Json e = post(machine, "/api/analyse", R"({"depth": 1, "options": {"Threads": 256}})", 422);
+        EXPECT_EQ(e["error"].as_string(), "option Threads: takes an integer from 1 to " +
+                                              std::to_string(std::max(1u, std::thread::hardware_concurrency())));
+    }
+    GuiServer s;  // at most 2 threads
+    EXPECT_EQ(post(s, "/api/analyse", R"({"depth": 1, "options": {"Threads": 3}})", 422)["error"].as_string(),
+              "option Threads: takes an integer from 1 to 2");
+    test::HttpReply first;
+    std::thread client([&] { first = request(s.port(), "POST", "/api/analyse", R"({"id": "t1", "options": {"Threads": 2}})"); });
+    for (int i = 0; i < 2000 && s.app().searches_running() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(s.app().searches_running(), 1);
+    // The first analysis holds both: the second gets one.
+    EXPECT_EQ(analysis_options(s, R"({"Threads": 2})"),
+              R"({"Hash":"1","Threads":"1","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
+    post(s, "/api/stop", R"({"id": "t1"})");
+    client.join();
+    auto events = events_of(first.body);
+    ASSERT_FALSE(events.empty()) << first.body;
+    EXPECT_EQ(events.front().second["options"]["Threads"].as_string(), "2");
+    // Ended, each engine is back to one thread, and the next analysis may take both again.
+    EXPECT_EQ(s.app().analysis_threads(), 2);  // two engines, one thread each
+    EXPECT_EQ(analysis_options(s, R"({"Threads": 2})"),
+              R"({"Hash":"1","Threads":"2","MultiPV":"1","Rules":"Asian","EvalFile":"<built-in>","Use NNUE":"true"})");
+    EXPECT_EQ(s.app().analysis_threads(), 2);
 }
 
 TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
@@ -546,7 +707,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
         std::string error;
         ASSERT_TRUE(s.app().check_options(error)) << error;
         // Shown as the defaults, with the names as announced.
-        Json list = body_json(request(s.port(), "GET", "/api/engines"));
+        Json list = body_json(request(s.port(), "POST", "/api/engines"));
         const Json& fake = list["engines"].items()[1];
         EXPECT_EQ((*option_named(fake, "Skill Level"))["default"].as_string(), "5");
         EXPECT_EQ((*option_named(fake, "Play Style"))["default"].as_string(), "Risky");
@@ -570,7 +731,7 @@ TEST(GuiApi, CommandLineOptionsAreCheckedAndApplied) {
     };
     GuiOptions bad = GuiServer::default_options();
     bad.analysisOptions = {{"Threads", "0"}};
-    refusedBy(bad, "engine Chuhe (in process): option Threads: takes an integer from 1 to 256");
+    refusedBy(bad, "engine Chuhe (in process): option Threads: takes an integer from 1 to 2");
     bad.analysisOptions = {{"EvalFile", "/nonexistent/x.nnue"}};
     {
         GuiApp app(bad);
@@ -622,6 +783,56 @@ TEST(GuiApi, CommandLineIsChecked) {
                                " gui --option analysis:Threads=2 --option 0:level=5 --host not-an-address 2>&1");
     EXPECT_EQ(r.status, 1) << r.out;
     EXPECT_EQ(r.out.find("--option"), std::string::npos) << r.out;
+}
+
+// Fairy-Stockfish (here the test engine's imitation): detected as uci-variant, and its
+// Protocol and UCI_ switches are the board's (another Protocol hangs the board).
+TEST(GuiApi, AnEngineOfManyVariantsIsDrivenAsUciVariant) {
+    int before = test::child_processes();
+    {
+        GuiOptions o = GuiServer::default_options();
+        match::EngineConfig fairy;
+        fairy.name = "fairy";
+        fairy.command = CHUHE_FAKE_ENGINE;
+        fairy.args = {"variant"};
+        o.engines.push_back(fairy);  // proto=auto
+        GuiServer s(o);
+        Json list = body_json(request(s.port(), "POST", "/api/engines", "{}"));
+        const Json& engine = list["engines"].items().at(1);
+        EXPECT_EQ(engine["protocol"].as_string(), "uci-variant") << engine.dump();
+        for (const char* name : {"Protocol", "UCI_Chess960", "UCI_Variant", "MultiPV"}) {
+            const Json* option = option_named(engine, name);
+            ASSERT_TRUE(option) << name;
+            EXPECT_FALSE((*option)["settable"].as_bool()) << name;
+            EXPECT_EQ((*option)["why"].as_string(), "set by the board") << name;
+        }
+        EXPECT_TRUE((*option_named(engine, "Skill Level"))["settable"].as_bool());
+        Json refused = post(s, "/api/engine/move", R"({"engine": 1, "depth": 1, "options": {"protocol": "ucci"}})", 422);
+        EXPECT_EQ(refused["error"].as_string(), "option Protocol is not set here: set by the board");
+    }
+    EXPECT_EQ(test::child_processes(), before);
+}
+
+// --engine CMD [ARGS...] takes the match runner's keys: name=, proto=, option.NAME=VALUE.
+TEST(GuiApi, EngineTakesTheMatchRunnersKeys) {
+    std::string fake = std::string(" gui --engine ") + CHUHE_FAKE_ENGINE + " good";
+    auto run = [&](const std::string& args) {
+        return test::run_command(std::string(CHUHE_BINARY) + fake + " " + args + " 2>&1");
+    };
+    auto bad = run("proto=klingon");
+    EXPECT_EQ(bad.status, 2) << bad.out;
+    EXPECT_NE(bad.out.find("proto=klingon: expected ucci, uci, uci-variant or auto"), std::string::npos) << bad.out;
+    // The options are checked against what the engine announces in the protocol named:
+    // over UCCI the test engine has "level", over UCI "Skill Level".
+    auto uci = run("proto=uci option.level=3");
+    EXPECT_EQ(uci.status, 2) << uci.out;
+    EXPECT_NE(uci.out.find("engine fake_engine has no option 'level'"), std::string::npos) << uci.out;
+    auto named = run("name=Fake proto=uci option.Hash=3");
+    EXPECT_NE(named.out.find("engine Fake has no option 'Hash'"), std::string::npos) << named.out;
+    // Right keys let it go on (here to a host it cannot listen on).
+    auto ucci = run("proto=ucci option.level=3 --host not-an-address");
+    EXPECT_EQ(ucci.status, 1) << ucci.out;
+    EXPECT_EQ(ucci.out.find("option"), std::string::npos) << ucci.out;
 }
 
 TEST(GuiApi, RecordsLoadAndSave) {

@@ -11,6 +11,7 @@ Every wait is explicit with a generous timeout; engine searches are bounded by n
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -194,6 +195,83 @@ def test_takeback_restores_clocks(b, out):
     assert clocks == [60000, 60000, 0], clocks
 
 
+def test_loss_on_time_shows_zero(b, out):
+    b.open()
+    b.new_game_against_engine("1+1")
+    # Red (the human) has 0.3 s left on the clock: it runs out before a move.
+    b.d.execute_script("S.play.clocks.red = 300; S.play.turnStart = performance.now()")
+    b.wait(lambda d: d.execute_script("return S.play.result === '0-1'"), "red losing on time")
+    assert "loses on time" in b.d.execute_script("return S.play.reason")
+    red = b.d.find_element(By.CSS_SELECTOR, "#clock-bottom .time").text
+    assert red == "0:00", red
+    assert b.d.find_element(By.CSS_SELECTOR, "#clock-top .time").text == "1:00"
+
+
+def server_children(pid):
+    # (pid, state, command line) of each child process of pid.
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open("/proc/%s/cmdline" % name, "rb") as f:
+                cmd = f.read().split(b"\0")
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append((int(name), fields[0], cmd))
+    return found
+
+
+def test_engine_crash_in_analysis(b, out, server):
+    b.open()
+    Select(b.d.find_element(By.ID, "analysis-engine")).select_by_value("1")
+    b.d.find_element(By.ID, "analyse").click()
+    b.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1, "the engine process analysing")
+    engines = [pid for pid, _, cmd in server_children(server.proc.pid) if cmd[1:2] == [b"uci"]]
+    assert len(engines) == 1, server_children(server.proc.pid)
+    os.kill(engines[0], signal.SIGKILL)
+    # The page says why, lets go of "Stop" and drops the dead engine's lines.
+    b.wait(lambda d: d.find_element(By.ID, "analyse").text == "Analyse", "the Analyse button back")
+    assert "crashed" in b.d.find_element(By.ID, "error").text, b.d.find_element(By.ID, "error").text
+    assert b.d.execute_script("return S.analysis.on") is False
+    assert not b.d.find_elements(By.CSS_SELECTOR, "#lines li")
+    # The server reaped the process: no <defunct> child is left.
+    b.wait(lambda d: all(pid != engines[0] for pid, _, _ in server_children(server.proc.pid)), "the engine reaped", 10)
+    b.d.save_screenshot(os.path.join(out, "engine-crash.png"))
+
+
+def test_info_move_counter_and_coordinates(b, out):
+    b.open()
+    # ICCS coordinates: files a-i and ranks 0-9, following a flip.
+    coords = "return [...document.querySelectorAll('#board .coord')].map(t => [t.textContent, +t.getAttribute('x')])"
+    drawn = b.d.execute_script(coords)
+    assert "".join(t for t, _ in drawn) == "abcdefghi0123456789", drawn
+    assert drawn[0][1] < drawn[8][1]  # a left of i
+    b.d.find_element(By.ID, "flip").click()
+    flipped = b.d.execute_script(coords)
+    assert flipped[0][1] > flipped[8][1], flipped
+    b.d.find_element(By.ID, "flip").click()
+    b.new_game_against_engine("nodes")
+    # A pause is news, not an error: not in the red banner.
+    b.d.find_element(By.ID, "pause").click()
+    b.wait(lambda d: d.find_element(By.ID, "info").is_displayed(), "the pause said")
+    assert "paused" in b.d.find_element(By.ID, "info").text
+    assert not b.d.find_element(By.ID, "error").is_displayed()
+    b.d.find_element(By.ID, "pause").click()
+    b.play("h2e2")
+    b.wait(lambda d: len(b.moves()) == 2, "the engine's answer")
+    b.d.find_element(By.ID, "resign").click()
+    b.wait(lambda d: d.execute_script("return S.play.result === '0-1'"), "red resigned")
+    # Stepping back through the finished game says where the board is.
+    b.d.find_element(By.ID, "nav-prev").click()
+    b.wait(lambda d: "move 1 of 2" in d.find_element(By.ID, "status").text, "move 1 of 2")
+    assert "resigns" in b.d.find_element(By.ID, "status").text
+    b.d.save_screenshot(os.path.join(out, "finished.png"))
+
+
 def test_pgn_step_to_end(b, out, data):
     b.open()
     b.open_section("recordbox")
@@ -296,7 +374,9 @@ def test_engine_options(b, out):
     names = b.d.execute_script("return [...document.querySelectorAll('#opt-list [data-option]')].map(i => i.dataset.option)")
     assert names == ["Hash", "Threads", "Use NNUE"], names
     threads = b.d.find_element(By.CSS_SELECTOR, '#opt-list input[data-option="Threads"]')
-    assert (threads.get_attribute("min"), threads.get_attribute("max"), threads.get_attribute("value")) == ("1", "256", "1")
+    # At most the machine's hardware threads (more only cost memory).
+    limits = (threads.get_attribute("min"), threads.get_attribute("max"), threads.get_attribute("value"))
+    assert limits == ("1", str(os.cpu_count()), "1"), limits
     threads.send_keys(Keys.END, Keys.BACKSPACE * 4, "2", Keys.TAB)
     assert b.d.execute_script("return S.engineOptions['']") == {"Threads": 2}
     b.d.execute_script("""window.analyseBodies = []; const g = window.fetch;
@@ -329,7 +409,9 @@ def test_engine_process_analysis(b, out):
     b.play("h2e2")
     b.wait(lambda d: len(b.moves()) == 2, "the engine's move after its analysis")
     assert b.d.execute_script("return S.analysis.on") is False
-    assert "analysis stopped" in b.d.find_element(By.ID, "error").text
+    # Said in passing, not as an error.
+    assert "analysis stopped" in b.d.find_element(By.ID, "info").text
+    assert not b.d.find_element(By.ID, "error").is_displayed()
 
 
 def test_engine_against_engine(b, out):
@@ -395,11 +477,14 @@ def main():
         ("start_position", lambda: test_start_position(b, args.out)),
         ("play_against_engine", lambda: test_play_against_engine(b, args.out)),
         ("takeback_restores_clocks", lambda: test_takeback_restores_clocks(b, args.out)),
+        ("loss_on_time_shows_zero", lambda: test_loss_on_time_shows_zero(b, args.out)),
+        ("info_move_counter_and_coordinates", lambda: test_info_move_counter_and_coordinates(b, args.out)),
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
         ("engine_options", lambda: test_engine_options(b, args.out)),
         ("engine_process_analysis", lambda: test_engine_process_analysis(b, args.out)),
+        ("engine_crash_in_analysis", lambda: test_engine_crash_in_analysis(b, args.out, server)),
         ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
         ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
         ("editor_drags_pieces", lambda: test_editor_drags_pieces(b, args.out)),

@@ -72,6 +72,7 @@ gui::GuiOptions GuiServer::default_options() {
     o.engines.push_back(chuhe);
     o.maxAnalysers = 2;
     o.hashMb = 1;
+    o.maxAnalysisThreads = 2;  // the same on every machine
     return o;
 }
 

@@ -1,6 +1,14 @@
 // The web board's HTTP layer: request parsing, limits, bad requests; the JSON parser.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <chrono>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
 #include "gui/client.h"
 #include "gui/http.h"
 #include "util/json.h"
@@ -145,6 +153,68 @@ TEST(HttpServer, AnswersBadRequestsAndKeepsServing) {
               400);
     auto ok = chuhe::test::request(s.port(), "GET", "/api/info");
     EXPECT_EQ(ok.status, 200) << ok.body;
+}
+
+namespace {
+
+// A connection to 127.0.0.1:port that has sent `bytes` and stays open (-1 if refused).
+int open_connection(int port, const std::string& bytes) {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(uint16_t(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) < 0 ||
+        ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) != ssize_t(bytes.size())) {
+        if (fd >= 0) ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+}  // namespace
+
+TEST(HttpServer, IdleConnectionsLeaveRoomForNewClients) {
+    HttpServer server({}, [](const HttpRequest&, HttpStream&) {
+        HttpResponse r;
+        r.body = "{\"ok\":true}";
+        return r;
+    });
+    ASSERT_TRUE(server.listen("127.0.0.1", 0, nullptr));
+    std::thread serving([&] { server.serve(); });
+    // 120 clients send half a header and wait (the limit is 64 connections).
+    std::vector<int> idle;
+    for (int i = 0; i < 120; ++i) {
+        int fd = open_connection(server.port(), "GET / HTTP/1.1\r\nHost: 127.0");
+        EXPECT_GE(fd, 0);
+        if (fd >= 0) idle.push_back(fd);
+    }
+    // A normal client is served at once, long before any idle one times out.
+    auto started = std::chrono::steady_clock::now();
+    auto r = chuhe::test::request(server.port(), "GET", "/");
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_EQ(r.status, 200) << r.head << r.body;
+    EXPECT_EQ(r.body, "{\"ok\":true}");
+    EXPECT_LT(ms, 1000);
+    EXPECT_LE(server.active_connections(), 2 * HttpLimits().maxConnections);
+    for (int fd : idle) ::close(fd);
+    server.stop();
+    serving.join();
+}
+
+TEST(HttpServer, HalfAHeaderTimesOutInTwoSeconds) {
+    HttpServer server({}, [](const HttpRequest&, HttpStream&) { return HttpResponse{}; });
+    ASSERT_TRUE(server.listen("127.0.0.1", 0, nullptr));
+    std::thread serving([&] { server.serve(); });
+    auto started = std::chrono::steady_clock::now();
+    auto r = chuhe::test::raw_request(server.port(), "GET / HTTP/1.1\r\nHost: 127.0", 20000, false);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    EXPECT_EQ(r.status, 408);
+    EXPECT_NE(r.body.find("headers did not arrive in time"), std::string::npos) << r.body;
+    EXPECT_GE(ms, HttpLimits().headerTimeoutMs - 100);
+    EXPECT_LT(ms, HttpLimits().headerTimeoutMs + 1000);
+    server.stop();
+    serving.join();
 }
 
 }  // namespace

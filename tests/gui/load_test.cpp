@@ -33,7 +33,9 @@ TEST(GuiLoad, ThousandRequestsFromTwentyClientsThenThousandMalformed) {
                         r = test::request(port, "POST", "/api/judge",
                                           R"({"fen": "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w", "moves": "c2a2 a7b7 a2b2 b7a7 b2a2"})");
                         break;
-                    case 3: r = test::request(port, "GET", i % 2 ? "/api/info" : "/api/engines"); break;
+                    case 3:
+                        r = i % 2 ? test::request(port, "GET", "/api/info") : test::request(port, "POST", "/api/engines", "{}");
+                        break;
                     case 4: r = test::request(port, "GET", "/app.js"); break;
                     default:
                         // A short engine search now and then: in process (analysis) or the child.

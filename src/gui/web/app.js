@@ -55,6 +55,16 @@ function gameBody(plies, extra) {
     traditional: S.traditional, rules: S.rules }, extra || {});
 }
 
+// What the board tells in passing (a draw offered or declined, a pause, an analysis that gives
+// way): not an error, so not in the red banner.
+function showInfo(msg) {
+  const e = $('info');
+  if (!msg) { e.hidden = true; return; }
+  e.textContent = msg; e.hidden = false;
+  clearTimeout(showInfo.t);
+  showInfo.t = setTimeout(() => { e.hidden = true; }, 8000);
+}
+
 function showError(msg) {
   const e = $('error');
   if (!msg) { e.hidden = true; return; }
@@ -154,6 +164,16 @@ function drawBoard() {
     top.textContent = bottomRed ? BLACK_FILES[f] : RED_FILES[f];
     const bottom = el('text', { class: 'filenum', x, y: 650 }, svg);
     bottom.textContent = bottomRed ? RED_FILES[f] : BLACK_FILES[f];
+  }
+  // The ICCS coordinates the move list, FEN tools and engines use: files a-i beside the
+  // bottom numbers, ranks 0-9 on the left (both follow a flip).
+  for (let f = 0; f < 9; f++) {
+    const [x] = sqXY(f);
+    el('text', { class: 'coord', x: x + 14, y: 652 }, svg).textContent = 'abcdefghi'[f];
+  }
+  for (let r = 0; r < 10; r++) {
+    const [, y] = sqXY(r * 9);
+    el('text', { class: 'coord', x: 16, y: y + 4 }, svg).textContent = String(r);
   }
   const board = S.editing ? S.editing.board : parseFenBoard(S.view ? S.view.fen : S.startFen);
   const layer = el('g', { id: 'marks' }, svg);
@@ -277,17 +297,18 @@ function drawStatus() {
   const v = S.view;
   if (!v) return;
   st.classList.remove('over');
+  // Stepping through a game, finished or not: where in it the board is.
+  const at = S.ply < S.moves.length ? ` — move ${S.ply} of ${S.moves.length}` : '';
   if (S.play.result) {
-    st.textContent = resultText(S.play.result) + ' — ' + S.play.reason;
+    st.textContent = resultText(S.play.result) + ' — ' + S.play.reason + at;
     st.classList.add('over');
   } else if (v.status.over) {
-    st.textContent = resultText(v.status.result) + ' — ' + v.status.reason;
+    st.textContent = resultText(v.status.result) + ' — ' + v.status.reason + at;
     st.classList.add('over');
   } else {
     let t = (v.side === 'red' ? 'Red' : 'Black') + ' to move' + (v.check ? ' — check' : '');
     if (S.play.thinking) t += ' (engine thinking…)';
-    if (S.ply < S.moves.length) t += ` — move ${S.ply} of ${S.moves.length}`;
-    st.textContent = t;
+    st.textContent = t + at;
   }
   st.dataset.result = S.play.result || v.status.result;
   $('fen').value = v.fen;
@@ -499,6 +520,13 @@ function endGame(result, reason) {
   drawStatus(); drawClocks(); updateButtons();
 }
 
+// A loss on time: the loser's clock shows 0:00, not the time it had at its last move (nor
+// that plus an increment it never earned).
+function loseOnTime(side) {
+  S.play.clocks[side] = 0;
+  endGame(side === 'red' ? '0-1' : '1-0', side + ' loses on time');
+}
+
 function stopEngine() {
   const P = S.play;
   if (P.thinking) {
@@ -524,7 +552,7 @@ async function engineMove() {
   // One process cannot analyse and play at once: its analysis gives way.
   if (S.analysis.on && $('analysis-engine').value === String(P.players[side])) {
     setAnalysis(false);
-    showError('analysis stopped: that engine plays now');
+    showInfo('analysis stopped: that engine plays now');
   }
   let r;
   for (let attempt = 0; ; attempt++) {
@@ -545,19 +573,17 @@ async function engineMove() {
   P.thinking = null;
   const who = side === 'red' ? 'red' : 'black';
   const wins = side === 'red' ? '0-1' : '1-0';
-  if (r.status === 'timeout') return endGame(wins, who + ' loses on time');
+  if (r.status === 'timeout') return loseOnTime(side);
   if (r.status !== 'move') return endGame(wins, `${who} engine (${r.engine}): ${r.status} ${r.reply || ''}`.trim());
   if (r.resigns) return endGame(wins, who + ' resigns');
   if (P.drawOffered && r.offersDraw) return endGame('1/2-1/2', 'draw by agreement');
+  if (P.drawOffered) showInfo('draw declined: the engine plays on');
   P.drawOffered = false;
   // The engine offers a draw with its move: the human may accept before replying.
   P.engineOffersDraw = r.offersDraw && P.players[side === 'red' ? 'black' : 'red'] === 'human';
-  if (P.engineOffersDraw) showError('the engine offers a draw: press "Accept draw" or play on');
+  if (P.engineOffersDraw) showInfo('the engine offers a draw: press "Accept draw" or play on');
   if (r.score) S.scores[S.moves.length + 1] = scoreRedView(r.score, side);
-  if (P.tc.base && P.clocks[side] - r.elapsed < -100) {
-    chargeClock(side, r.elapsed);
-    return endGame(wins, who + ' loses on time');
-  }
+  if (P.tc.base && P.clocks[side] - r.elapsed < -100) return loseOnTime(side);
   await playMove(r.move, { elapsed: r.elapsed });
 }
 
@@ -566,8 +592,7 @@ function tick() {
   if (!P.active || P.result || P.paused || !P.tc || !P.tc.base || !S.view) return;
   drawClocks();
   const side = S.view.side;
-  if (P.players[side] === 'human' && P.clocks[side] - (performance.now() - P.turnStart) <= 0)
-    endGame(side === 'red' ? '0-1' : '1-0', side + ' loses on time');
+  if (P.players[side] === 'human' && P.clocks[side] - (performance.now() - P.turnStart) <= 0) loseOnTime(side);
 }
 
 function takeback() {
@@ -646,6 +671,8 @@ async function startAnalysis() {
         }
         if (gen !== A.gen) return;
         if (event === 'info' && data) onInfo(JSON.parse(data));
+        // The engine died under the search: say so, and the lines it gave are no analysis now.
+        if (event === 'error' && data) { analysisFailed(JSON.parse(data).error); return; }
         // An engine without MultiPV gives one line, whatever was asked.
         if (event === 'start' && data) {
           const s = JSON.parse(data);
@@ -656,6 +683,15 @@ async function startAnalysis() {
   } catch (e) {
     if (e.name !== 'AbortError' && gen === A.gen) showError(e.message);
   }
+}
+
+function analysisFailed(message) {
+  const A = S.analysis;
+  A.lines = [];
+  $('lines').textContent = '';
+  $('analysis-info').textContent = '';
+  setAnalysis(false);
+  showError(message);
 }
 
 function onInfo(info) {
@@ -689,12 +725,12 @@ function onInfo(info) {
 }
 
 // ---------------------------------------------------------------- engine options
-// The options each engine announced (GET /api/engines), and Chuhe's in process (its
+// The options each engine announced (POST /api/engines), and Chuhe's in process (its
 // "analysis", id ''); the ones the board may set get a control. A change applies from the
 // engine's next search (the server restarts a process with them).
 async function loadEngineOptions() {
   let reply;
-  try { reply = await api('/api/engines'); } catch (e) { showError(e.message); return; }
+  try { reply = await api('/api/engines', {}); } catch (e) { showError(e.message); return; }
   S.engines = reply.engines;
   S.inProcess = Object.assign({ id: '' }, reply.analysis);
   const sel = $('opt-engine');
@@ -1005,11 +1041,12 @@ async function init() {
     const P = S.play;
     if (P.engineOffersDraw) return endGame('1/2-1/2', 'draw by agreement');
     P.drawOffered = true;
-    showError('draw offered: the engine answers with its next move');
+    showInfo('draw offered: the engine answers with its next move');
   });
   $('pause').addEventListener('click', () => {
     const P = S.play;
     P.paused = !P.paused;
+    showInfo(P.paused ? 'paused: the clocks stand still until you resume' : '');
     if (P.paused) {
       stopEngine();
       if (P.tc && P.tc.base && S.view) P.clocks[S.view.side] -= performance.now() - P.turnStart;

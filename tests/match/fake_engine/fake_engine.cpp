@@ -8,6 +8,8 @@
 //   resign    answers with "resign"            draw      offers a draw with every move
 //   twice     answers "bestmove" twice         closeout  closes its output, keeps running
 //   bigmate   reports mate scores past the int range (2147483647, 1073741824, ...)
+//   variant   starts as Fairy-Stockfish does: a banner line first, and over UCI the options of
+//             an engine of many variants (Protocol, UCI_Chess960, UCI_Variant with xiangqi)
 // It announces a few options in either protocol's wording (a spin, a check, a combo, a
 // button, a string and MultiPV) and, told `go infinite`, sends one info line per MultiPV line
 // (the first legal moves, in order) and its best move only when told `stop`.
@@ -38,6 +40,7 @@ int main(int argc, char** argv) {
     bool ucci = false, infinite = false;
     Position pos;
     std::string line;
+    if (mode == "variant") std::cout << "Fake-Stockfish 1.0 by nobody" << std::endl;
     while (std::getline(std::cin, line)) {
         if (log.is_open()) log << line << std::endl;
         std::istringstream in(line);
@@ -61,6 +64,10 @@ int main(int argc, char** argv) {
                              "option name Clear Hash type button\n"
                              "option name BookFile type string default <empty>\n"
                              "option name MultiPV type spin default 1 min 1 max 4\n";
+            if (!ucci && mode == "variant")
+                std::cout << "option name Protocol type combo default uci var uci var usi var ucci var xboard\n"
+                             "option name UCI_Chess960 type check default false\n"
+                             "option name UCI_Variant type combo default chess var chess var janggi var xiangqi\n";
             std::cout << (ucci ? "ucciok" : "uciok") << std::endl;
         } else if (cmd == "setoption") {
             std::string word, last;
