@@ -411,9 +411,11 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
             break;
         }
         std::string number = std::to_string((firstPly + i) / 2 + 1);
+        // Black's move on a line of its own (after a comment, or first from a FEN) carries
+        // the move number with an ellipsis, as PGN readers expect in either dialect.
         if (pos.side_to_move() == RED) out += number + ". ";
         else if (lineOpen) out += " ";
-        else out += western ? number + "... " : number + ".          ";
+        else out += number + "... ";
         out += move_to_text(pos, gm.move, notation, st);
         pos.do_move(gm.move);
         lineOpen = pos.side_to_move() == BLACK;

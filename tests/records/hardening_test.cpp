@@ -105,7 +105,7 @@ TEST(RecordHardening, PgnMoveNumbersFollowTheFen) {
     }
     g.result = "*";
     std::string text = write_pgn(g, Notation::ICCS);
-    EXPECT_NE(text.find("\n12.          H9-G7\n13. H2-E2 B7-E7\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n12... H9-G7\n13. H2-E2 B7-E7\n"), std::string::npos) << text;
     std::string san = write_pgn(g, Notation::SAN);
     EXPECT_NE(san.find("\n12... "), std::string::npos) << san;
     EXPECT_NE(san.find("\n13. "), std::string::npos) << san;

@@ -320,3 +320,29 @@ TEST(Pgn, VariationsNagsAndLineComments) {
     EXPECT_EQ(r.errors[0].line, 6);
     EXPECT_EQ(r.errors[0].message, "variation '(' is never closed");
 }
+
+// After a comment, black's move starts a line of its own and takes the move number with an
+// ellipsis ("1... 馬８進７"), not the number padded with spaces that no PGN reader expects.
+TEST(Pgn, BlackMoveAfterACommentTakesAnEllipsis) {
+    Game g;
+    g.startFen = Position::START_FEN;
+    Position pos;
+    ASSERT_TRUE(pos.set(g.startFen));
+    for (const char* m : {"h2e2", "h9g7", "h0g2"}) {
+        Move mv = pos.parse_move(m);
+        ASSERT_NE(mv, MOVE_NONE) << m;
+        g.moves.push_back({mv, ""});
+        pos.do_move(mv);
+    }
+    g.moves[0].comment = "中炮";
+    g.result = "*";
+    NotationStyle traditional;
+    traditional.traditional = true;
+    std::string text = write_pgn(g, Notation::CHINESE, traditional);
+    EXPECT_EQ(text.substr(text.find("\n\n") + 2), "1. 炮二平五\n{中炮}\n1... 馬８進７\n2. 馬二進三\n*\n");
+    std::string wxf = write_pgn(g, Notation::WXF);
+    EXPECT_EQ(wxf.substr(wxf.find("\n\n") + 2), "1. C2.5\n{中炮}\n1... H8+7\n2. H2+3\n*\n");
+    PgnReadResult back = read_pgn(text);
+    ASSERT_EQ(back.games.size(), 1u) << text;
+    EXPECT_EQ(back.games[0].moves.size(), 3u);
+}

@@ -50,12 +50,12 @@ TEST(Convert, XqfToPgnInEachNotation) {
     EXPECT_EQ(wxf.status, 0) << wxf.err;
     EXPECT_EQ(wxf.out, tags +
                            "[Format \"WXF\"]\n\n{棋局注解}\n1. C2.5\n{第一步红注解}\n"
-                           "1.          H8+7\n2. H2+3 R9.8\n{第二步黑注解}\n3. R1.2\n1/2-1/2\n");
+                           "1... H8+7\n2. H2+3 R9.8\n{第二步黑注解}\n3. R1.2\n1/2-1/2\n");
     EXPECT_EQ(wxf.err, "convert: 1 of 1 games written to -\n");
     CommandResult chinese = convert(xqf + " -");
     EXPECT_EQ(chinese.out, tags +
                                "[Format \"Chinese\"]\n\n{棋局注解}\n1. 炮二平五\n{第一步红注解}\n"
-                               "1.          马８进７\n2. 马二进三 车９平８\n{第二步黑注解}\n"
+                               "1... 马８进７\n2. 马二进三 车９平８\n{第二步黑注解}\n"
                                "3. 车一平二\n1/2-1/2\n");
     CommandResult iccs = convert(xqf + " - --format ICCS");
     EXPECT_NE(iccs.out.find("[Format \"ICCS\"]\n"), std::string::npos);
