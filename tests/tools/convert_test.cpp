@@ -123,6 +123,10 @@ TEST(Convert, BadArguments) {
     CommandResult missing = convert("/nonexistent/in.pgn -");
     EXPECT_EQ(missing.status, 2);
     EXPECT_EQ(missing.err, "convert: cannot open /nonexistent/in.pgn\n");
+    // A device named by mistake read zeros until the memory ran out (bad_alloc).
+    CommandResult zero = convert("/dev/zero -");
+    EXPECT_EQ(zero.status, 2);
+    EXPECT_EQ(zero.err, "convert: cannot read /dev/zero: it is not a regular file\n");
 }
 
 // Issue 13, fault 14: no false success. A directory is not a record file, a full disk is a
