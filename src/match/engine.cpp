@@ -78,7 +78,19 @@ bool EngineClient::send(const std::string& line) {
 Process::Read EngineClient::read(std::string& line, SteadyClock::time_point deadline, bool abortable) {
     Process::Read r = process_.read_line(line, deadline, abortable ? abort_ : nullptr);
     if (config_.debug && r == Process::Read::LINE) std::cerr << config_.name + " > " + line + "\n";
-    return r;
+    if (r != Process::Read::TOO_LONG) return r;
+    // Nothing it says after that can be trusted to be in step: it is ended (with whatever it
+    // started) and answers no more.
+    process_.kill();
+    lineTooLong_ = true;
+    return Process::Read::CLOSED;
+}
+
+std::string EngineClient::closed_reason() {
+    if (lineTooLong_)
+        return "wrote a line of more than " + std::to_string(Process::MAX_LINE_BYTES >> 20) +
+               " MB without a line end and was killed";
+    return process_.closed_reason();
 }
 
 bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error) {
@@ -95,7 +107,7 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
             if (error) *error = "no '" + token + "' within " + seconds_text(timeoutMs) + " s";
             return false;
         case Process::Read::CLOSED: {
-            std::string why = process_.closed_reason();
+            std::string why = closed_reason();
             if (error) *error = "the engine " + why + " before '" + token + "'";
             return false;
         }
@@ -123,6 +135,7 @@ bool EngineClient::start(std::string* error) {
     };
     if (!process_.start(config_.command, config_.args, config_.workDir, config_.stderrPath, &why)) return fail(why);
     millisec_ = false;
+    lineTooLong_ = false;
     announced_.clear();
     protocol_ = config_.protocol;
     if (protocol_ == Protocol::AUTO) {
@@ -143,7 +156,7 @@ bool EngineClient::start(std::string* error) {
         for (const std::string& o : options)
             if (protocol_ == Protocol::UCCI) note_option(o);
         if (protocol_ == Protocol::AUTO) {
-            if (!process_.running()) return fail("the engine " + process_.closed_reason() + " at 'ucci'");
+            if (!process_.running()) return fail("the engine " + closed_reason() + " at 'ucci'");
             protocol_ = Protocol::UCI;
             send("uci");
             if (!wait_for("uciok", config_.responseTimeoutMs, &why))
@@ -330,7 +343,7 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         }
         if (got == Process::Read::CLOSED) {
             r.status = SearchResult::CRASHED;
-            r.reply = "the engine " + process_.closed_reason();
+            r.reply = "the engine " + closed_reason();
             return r;
         }
         if (got == Process::Read::TIMEOUT) {
@@ -385,7 +398,7 @@ SearchResult EngineClient::analyse(const Position& pos, const std::string& start
         r.elapsedMs = elapsed_ms(started);
         if (got == Process::Read::CLOSED) {
             r.status = SearchResult::CRASHED;
-            r.reply = "the engine " + process_.closed_reason();
+            r.reply = "the engine " + closed_reason();
             return r;
         }
         if (got == Process::Read::ABORTED) {

@@ -94,7 +94,10 @@ public:
 
 private:
     bool send(const std::string& line);
-    // abortable: whether abort ends the wait (not while waiting for the answer to stop).
+    // Why the engine's output ended: its exit, or the runner's kill after an endless line.
+    std::string closed_reason();
+    // abortable: whether abort ends the wait (not while waiting for the answer to stop). An
+    // endless line kills the engine and reads as CLOSED, closed_reason() saying why.
     Process::Read read(std::string& line, SteadyClock::time_point deadline, bool abortable = true);
     bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error);
     void note_option(const std::string& line);
@@ -111,6 +114,7 @@ private:
     std::vector<EngineOption> announced_;
     bool millisec_ = false;  // UCCI: times in milliseconds once usemillisec is set
     bool proven_ = false;
+    bool lineTooLong_ = false;  // killed for a line longer than Process::MAX_LINE_BYTES
 };
 
 }  // namespace chuhe::match
