@@ -93,7 +93,7 @@ std::string EngineClient::closed_reason() {
     return process_.closed_reason();
 }
 
-bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error) {
+bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error, std::string* complaint) {
     auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeoutMs);
     std::string line;
     for (;;) {
@@ -101,12 +101,14 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
         case Process::Read::LINE:
             if (first_word(line) == token) return true;
             if (first_word(line) == "option") note_option(line);
+            if (complaint && complaint->empty()) is_error_reply(line, complaint);
             break;
         case Process::Read::ABORTED:
         case Process::Read::TIMEOUT:
             if (error) *error = "no '" + token + "' within " + seconds_text(timeoutMs) + " s";
             return false;
-        case Process::Read::CLOSED: {
+        case Process::Read::CLOSED:
+        case Process::Read::TOO_LONG: {  // read() gives CLOSED for it: the engine was killed
             std::string why = closed_reason();
             if (error) *error = "the engine " + why + " before '" + token + "'";
             return false;
@@ -172,9 +174,39 @@ bool EngineClient::start(std::string* error) {
 
     if (protocol_ == Protocol::UCCI && millisec_) send("setoption usemillisec true");
     if (protocol_ == Protocol::UCI_VARIANT) send("setoption name UCI_Variant value xiangqi");
-    for (const auto& [name, value] : config_.options) send(setoption_line(protocol_, name, value));
+    if (!set_options(&why)) {
+        process_.kill();
+        if (error) *error = why;
+        return false;
+    }
     send("isready");
     if (!wait_for("readyok", config_.responseTimeoutMs, &why)) return fail(why);
+    return true;
+}
+
+// An option the engine drops or refuses would let a match measure something else than it
+// was asked to (UCI_Elo=1000 at full strength): the name must be one the engine announced in
+// the protocol it speaks, the value must fit the announcement, and the engine must not answer
+// it with an error line (read up to the readyok that follows each option).
+bool EngineClient::set_options(std::string* error) {
+    for (const auto& given : config_.options) {
+        std::string name = given.first, value = given.second, why, complaint;
+        auto fail = [&](const std::string& reason) {
+            if (error) *error = config_.name + ": option " + name + (value.empty() ? "" : "=" + value) + ": " + reason;
+            return false;
+        };
+        const EngineOption* o = find_option(announced_, config_.name, name, nullptr);
+        if (!o)
+            return fail(std::string("not among the options it announces in ") + protocol_name(protocol_) +
+                        (config_.protocol == Protocol::AUTO ? " (the protocol proto=auto found it speaks)" : "") +
+                        ": " + option_names(announced_));
+        if (!check_option_value(*o, value, &why)) return fail(why.substr(why.find(": ") + 2));
+        name = o->name;
+        send(setoption_line(protocol_, name, value));
+        send("isready");
+        if (!wait_for("readyok", config_.responseTimeoutMs, &why, &complaint)) return fail(why);
+        if (!complaint.empty()) return fail("the engine refused it: " + complaint);
+    }
     return true;
 }
 

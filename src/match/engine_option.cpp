@@ -107,6 +107,34 @@ bool check_option_value(const EngineOption& option, std::string& value, std::str
     return true;  // string
 }
 
+const EngineOption* find_option(const std::vector<EngineOption>& known, const std::string& engine,
+                                const std::string& name, std::string* why) {
+    for (const EngineOption& o : known)
+        if (lower(o.name) == lower(name)) return &o;
+    if (why) *why = "engine " + engine + " has no option '" + name.substr(0, 64) + "'";
+    return nullptr;
+}
+
+std::string option_names(const std::vector<EngineOption>& known) {
+    std::string list;
+    for (const EngineOption& o : known) list += (list.empty() ? "" : ", ") + o.name;
+    return list.empty() ? "none" : list;
+}
+
+bool is_error_reply(const std::string& line, std::string* text) {
+    std::istringstream in(line);
+    std::string first, second, third;
+    in >> first >> second >> third;
+    bool error = first == "info" && (second == "string" || second == "message") && lower(third).rfind("error", 0) == 0;
+    if (error) {
+        if (text) *text = line.substr(line.find(third));
+        return true;
+    }
+    if (line.rfind("No such option", 0) != 0) return false;
+    if (text) *text = line;
+    return true;
+}
+
 std::string setoption_line(Protocol protocol, const std::string& name, const std::string& value) {
     if (protocol == Protocol::UCCI) return "setoption " + name + (value.empty() ? "" : " " + value);
     return "setoption name " + name + (value.empty() ? "" : " value " + value);

@@ -488,3 +488,32 @@ TEST(MatchRunner, AnEngineWritingAnEndlessLineLosesAndIsKilled) {
     }
     EXPECT_EQ(started, 2);
 }
+
+// option.UCI_Elo=1000 with proto=auto (UCCI for an engine that speaks both) was dropped and
+// the engine played at full strength; a bad value was sent and ignored. Either stops the
+// match before its first game, with the reason and exit status 2.
+TEST(MatchRunner, AnOptionTheEngineDoesNotTakeStopsTheMatch) {
+    EngineConfig unknown = fake("bad", "good");
+    unknown.options = {{"Skill Level", "5"}};
+    EngineConfig outOfRange = fake("bad", "good");
+    outOfRange.protocol = Protocol::UCI;
+    outOfRange.options = {{"skill level", "21"}};
+    const std::pair<EngineConfig, const char*> cases[] = {
+        {unknown, "error: the match stopped: engine bad: option Skill Level=5: not among the options it announces "
+                  "in ucci (the protocol proto=auto found it speaks): level, usebook, style, clearhash, bookfiles, "
+                  "multipv (before its first game)\n"},
+        {outOfRange, "error: the match stopped: engine bad: option skill level=21: takes an integer from 0 to 20 "
+                     "(before its first game)\n"},
+    };
+    for (const auto& [bad, reason] : cases) {
+        TournamentSettings s;
+        s.engines = {fake("good", "good"), bad};
+        s.gamesPerEncounter = 2;
+        s.repeat = true;
+        std::ostringstream out;
+        std::atomic<bool> interrupt{false};
+        EXPECT_EQ(run_tournament(s, out, interrupt), 2) << out.str();
+        EXPECT_NE(out.str().find(reason), std::string::npos) << out.str();
+        EXPECT_TRUE(finished_lines(out.str()).empty()) << out.str();
+    }
+}
