@@ -310,10 +310,8 @@ Json option_json(const match::EngineOption& o, const OptionValues& given) {
 // the reason otherwise.
 const match::EngineOption* settable_option(const std::vector<match::EngineOption>& known, const std::string& engine,
                                            const std::string& name, bool commandLine, std::string& error) {
-    const match::EngineOption* o = nullptr;
-    for (const match::EngineOption& k : known)
-        if (to_lower(k.name) == to_lower(name)) o = &k;
-    if (!o) return error = "engine " + engine + " has no option '" + excerpt(name) + "'", nullptr;
+    const match::EngineOption* o = match::find_option(known, engine, name, &error);  // as the match runner's
+    if (!o) return nullptr;
     if (const char* why = unsettable_reason(*o, commandLine))
         return error = "option " + o->name + " is not set here: " + why, nullptr;
     return o;
@@ -681,8 +679,11 @@ HttpResponse GuiApp::info() {
 const std::vector<match::EngineOption>* GuiApp::announced(PlayEngine& e, std::string& error) {
     std::lock_guard<std::mutex> lock(e.infoMutex);
     if (!e.probed) {
-        // Not started yet: run its handshake once to learn its options.
-        match::EngineClient probe(e.config, &shuttingDown_);  // Ctrl-C ends a handshake at once
+        // Not started yet: run its handshake once to learn its options (without the options
+        // given: they are checked against what it announces, after this).
+        match::EngineConfig bare = e.config;
+        bare.options.clear();
+        match::EngineClient probe(bare, &shuttingDown_);  // Ctrl-C ends a handshake at once
         e.probed = true;
         if (probe.start(&e.probeError)) {
             e.learned(probe);

@@ -79,10 +79,22 @@ bool EngineClient::send(const std::string& line) {
 Process::Read EngineClient::read(std::string& line, SteadyClock::time_point deadline, bool abortable) {
     Process::Read r = process_.read_line(line, deadline, abortable ? abort_ : nullptr);
     if (config_.debug && r == Process::Read::LINE) std::cerr << config_.name + " > " + line + "\n";
-    return r;
+    if (r != Process::Read::TOO_LONG) return r;
+    // Nothing it says after that can be trusted to be in step: it is ended (with whatever it
+    // started) and answers no more.
+    process_.kill();
+    lineTooLong_ = true;
+    return Process::Read::CLOSED;
 }
 
-bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error) {
+std::string EngineClient::closed_reason() {
+    if (lineTooLong_)
+        return "wrote a line of more than " + std::to_string(Process::MAX_LINE_BYTES >> 20) +
+               " MB without a line end and was killed";
+    return process_.closed_reason();
+}
+
+bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::string* error, std::string* complaint) {
     auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeoutMs);
     std::string line;
     for (;;) {
@@ -90,13 +102,15 @@ bool EngineClient::wait_for(const std::string& token, int64_t timeoutMs, std::st
         case Process::Read::LINE:
             if (first_word(line) == token) return true;
             if (first_word(line) == "option") note_option(line);
+            if (complaint && complaint->empty()) is_error_reply(line, complaint);
             break;
         case Process::Read::ABORTED:
         case Process::Read::TIMEOUT:
             if (error) *error = "no '" + token + "' within " + seconds_text(timeoutMs) + " s";
             return false;
-        case Process::Read::CLOSED: {
-            std::string why = process_.closed_reason();
+        case Process::Read::CLOSED:
+        case Process::Read::TOO_LONG: {  // read() gives CLOSED for it: the engine was killed
+            std::string why = closed_reason();
             if (error) *error = "the engine " + why + " before '" + token + "'";
             return false;
         }
@@ -138,6 +152,7 @@ bool EngineClient::start(std::string* error) {
     };
     if (!process_.start(config_.command, config_.args, config_.workDir, config_.stderrPath, &why)) return fail(why);
     millisec_ = false;
+    lineTooLong_ = false;
     announced_.clear();
     protocol_ = config_.protocol;
     if (protocol_ == Protocol::AUTO) {
@@ -158,7 +173,7 @@ bool EngineClient::start(std::string* error) {
         for (const std::string& o : options)
             if (protocol_ == Protocol::UCCI) note_option(o);
         if (protocol_ == Protocol::AUTO) {
-            if (!process_.running()) return fail("the engine " + process_.closed_reason() + " at 'ucci'");
+            if (!process_.running()) return fail("the engine " + closed_reason() + " at 'ucci'");
             protocol_ = Protocol::UCI;
             send("uci");
             if (!wait_for("uciok", config_.responseTimeoutMs, &why))
@@ -175,9 +190,39 @@ bool EngineClient::start(std::string* error) {
 
     if (protocol_ == Protocol::UCCI && millisec_) send("setoption usemillisec true");
     if (protocol_ == Protocol::UCI_VARIANT) send("setoption name UCI_Variant value xiangqi");
-    for (const auto& [name, value] : config_.options) send(setoption_line(protocol_, name, value));
+    if (!set_options(&why)) {
+        process_.kill();
+        if (error) *error = why;
+        return false;
+    }
     send("isready");
     if (!wait_for("readyok", config_.responseTimeoutMs, &why)) return fail(why);
+    return true;
+}
+
+// An option the engine drops or refuses would let a match measure something else than it
+// was asked to (UCI_Elo=1000 at full strength): the name must be one the engine announced in
+// the protocol it speaks, the value must fit the announcement, and the engine must not answer
+// it with an error line (read up to the readyok that follows each option).
+bool EngineClient::set_options(std::string* error) {
+    for (const auto& given : config_.options) {
+        std::string name = given.first, value = given.second, why, complaint;
+        auto fail = [&](const std::string& reason) {
+            if (error) *error = config_.name + ": option " + name + (value.empty() ? "" : "=" + value) + ": " + reason;
+            return false;
+        };
+        const EngineOption* o = find_option(announced_, config_.name, name, nullptr);
+        if (!o)
+            return fail(std::string("not among the options it announces in ") + protocol_name(protocol_) +
+                        (config_.protocol == Protocol::AUTO ? " (the protocol proto=auto found it speaks)" : "") +
+                        ": " + option_names(announced_));
+        if (!check_option_value(*o, value, &why)) return fail(why.substr(why.find(": ") + 2));
+        name = o->name;
+        send(setoption_line(protocol_, name, value));
+        send("isready");
+        if (!wait_for("readyok", config_.responseTimeoutMs, &why, &complaint)) return fail(why);
+        if (!complaint.empty()) return fail("the engine refused it: " + complaint);
+    }
     return true;
 }
 
@@ -346,7 +391,7 @@ SearchResult EngineClient::go(const Position& pos, const std::string& startFen, 
         }
         if (got == Process::Read::CLOSED) {
             r.status = SearchResult::CRASHED;
-            r.reply = "the engine " + process_.closed_reason();
+            r.reply = "the engine " + closed_reason();
             return r;
         }
         if (got == Process::Read::TIMEOUT) {
@@ -401,7 +446,7 @@ SearchResult EngineClient::analyse(const Position& pos, const std::string& start
         r.elapsedMs = elapsed_ms(started);
         if (got == Process::Read::CLOSED) {
             r.status = SearchResult::CRASHED;
-            r.reply = "the engine " + process_.closed_reason();
+            r.reply = "the engine " + closed_reason();
             return r;
         }
         if (got == Process::Read::ABORTED) {

@@ -72,7 +72,9 @@ public:
     const std::vector<EngineOption>& announced_options() const { return announced_; }
 
     // Starts the process and completes the handshake (detecting the protocol when it is
-    // AUTO) and the options. On failure the process is killed and *error says why.
+    // AUTO) and the options. On failure the process is killed and *error says why: an option
+    // the engine does not announce in the protocol it speaks, a value that does not fit the
+    // announcement, or one the engine answers with an error line fails the start.
     bool start(std::string* error);
     bool running() { return process_.running(); }
     // Tells the engine a new game starts and waits for readyok.
@@ -97,9 +99,16 @@ public:
 
 private:
     bool send(const std::string& line);
-    // abortable: whether abort ends the wait (not while waiting for the answer to stop).
+    // Why the engine's output ended: its exit, or the runner's kill after an endless line.
+    std::string closed_reason();
+    // abortable: whether abort ends the wait (not while waiting for the answer to stop). An
+    // endless line kills the engine and reads as CLOSED, closed_reason() saying why.
     Process::Read read(std::string& line, SteadyClock::time_point deadline, bool abortable = true);
-    bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error);
+    // Reads until a line starting with token; complaint (if given) gets the first error reply
+    // (is_error_reply) read meanwhile.
+    bool wait_for(const std::string& token, int64_t timeoutMs, std::string* error, std::string* complaint = nullptr);
+    // Checks and sends the configuration's options, each confirmed by isready/readyok.
+    bool set_options(std::string* error);
     void note_option(const std::string& line);
     std::string move_text(Move m) const;
     // isready/readyok, then the position command for pos; false (r says why) if the engine
@@ -114,6 +123,7 @@ private:
     std::vector<EngineOption> announced_;
     bool millisec_ = false;  // UCCI: times in milliseconds once usemillisec is set
     bool proven_ = false;
+    bool lineTooLong_ = false;  // killed for a line longer than Process::MAX_LINE_BYTES
 };
 
 }  // namespace chuhe::match

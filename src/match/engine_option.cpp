@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "match/engine.h"
+#include "util/text.h"
 
 namespace chuhe::match {
 
@@ -105,6 +106,34 @@ bool check_option_value(const EngineOption& option, std::string& value, std::str
         return fail("takes one of " + list);
     }
     return true;  // string
+}
+
+const EngineOption* find_option(const std::vector<EngineOption>& known, const std::string& engine,
+                                const std::string& name, std::string* why) {
+    for (const EngineOption& o : known)
+        if (lower(o.name) == lower(name)) return &o;
+    if (why) *why = "engine " + engine + " has no option '" + excerpt(name) + "'";
+    return nullptr;
+}
+
+std::string option_names(const std::vector<EngineOption>& known) {
+    std::string list;
+    for (const EngineOption& o : known) list += (list.empty() ? "" : ", ") + o.name;
+    return list.empty() ? "none" : list;
+}
+
+bool is_error_reply(const std::string& line, std::string* text) {
+    std::istringstream in(line);
+    std::string first, second, third;
+    in >> first >> second >> third;
+    bool error = first == "info" && (second == "string" || second == "message") && lower(third).rfind("error", 0) == 0;
+    if (error) {
+        if (text) *text = line.substr(line.find(third));
+        return true;
+    }
+    if (line.rfind("No such option", 0) != 0) return false;
+    if (text) *text = line;
+    return true;
 }
 
 std::string setoption_line(Protocol protocol, const std::string& name, const std::string& value) {

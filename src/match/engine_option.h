@@ -29,6 +29,20 @@ bool parse_option(const std::string& line, Protocol protocol, EngineOption& out,
 // text). Buttons take no value. The reason otherwise.
 bool check_option_value(const EngineOption& option, std::string& value, std::string* why);
 
+// The option of known called name, in any case (UCI's names are case-insensitive; UCCI's are
+// single words that engines, Chuhe included, read in any case); nullptr when none is, with the
+// reason "engine ENGINE has no option 'NAME'".
+const EngineOption* find_option(const std::vector<EngineOption>& known, const std::string& engine,
+                                const std::string& name, std::string* why);
+
+// The names of the options, comma-separated, for a message that says which there are.
+std::string option_names(const std::vector<EngineOption>& known);
+
+// Whether an engine's line is its complaint about a command it was sent: Chuhe's (and the
+// common) "info string error: ..." (UCI) and "info message error: ..." (UCCI), and the
+// Stockfish family's "No such option: ...". *text is the complaint without "info string".
+bool is_error_reply(const std::string& line, std::string* text);
+
 // The setoption line for name and value in the protocol (an empty value sets a button).
 std::string setoption_line(Protocol protocol, const std::string& name, const std::string& value);
 

@@ -140,6 +140,11 @@ Process::Read Process::read_line(std::string& line, SteadyClock::time_point dead
             return Read::LINE;
         }
         searched_ = buffer_.size();
+        if (buffer_.size() - head_ > MAX_LINE_BYTES) {
+            buffer_.clear();
+            head_ = searched_ = 0;
+            return Read::TOO_LONG;
+        }
         if (eof_ || fromChild_ < 0) {
             if (head_ < buffer_.size()) {  // a last line without its end
                 line.assign(buffer_, head_, std::string::npos);

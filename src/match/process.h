@@ -27,7 +27,13 @@ public:
     // False when the process is gone (broken pipe).
     bool write_line(const std::string& line);
 
-    enum class Read { LINE, TIMEOUT, CLOSED, ABORTED };
+    // The longest line read: an engine's longest lines (a PV, an option list) are a few KB,
+    // and one that writes without ever ending its line would otherwise fill the memory.
+    static constexpr size_t MAX_LINE_BYTES = size_t(1) << 20;
+
+    // TOO_LONG: more than MAX_LINE_BYTES came without a line end (what came is dropped; the
+    // process is left to the caller, who should end it).
+    enum class Read { LINE, TIMEOUT, CLOSED, ABORTED, TOO_LONG };
     // Reads one line (without its end) before the deadline; gives up early when *abort is set.
     Read read_line(std::string& line, SteadyClock::time_point deadline, const std::atomic<bool>* abort = nullptr);
     // Throws away the output that has come and not been read (unsolicited lines); returns how

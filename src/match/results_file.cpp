@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "records/pgn.h"
+#include "util/safe_file.h"
 
 namespace chuhe::match {
 
@@ -192,15 +191,15 @@ std::string results_line(const FinishedGame& g) {
 }
 
 bool read_results_file(const std::string& path, ResultsFile& out, std::string* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    // Only a regular file of a sane size: -resultsout /dev/full read zeros for ever.
+    std::string bytes, why;
+    if (!read_input_file(path, bytes, &why)) {
         out = ResultsFile{};
-        if (error) *error = "cannot read results file '" + path + "'";
+        std::string detail = input_error_detail(path, why);
+        if (error) *error = "cannot read results file '" + path + "'" + (detail.empty() ? "" : ": " + detail);
         return false;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return parse_results(buffer.str(), path, out, error);
+    return parse_results(bytes, path, out, error);
 }
 
 bool parse_results(const std::string& text, const std::string& name, ResultsFile& out, std::string* error) {

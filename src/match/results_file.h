@@ -53,7 +53,8 @@ struct ResultsFile {
 
 // Reads a results file. A last line without its newline (a write cut short) is dropped; any
 // other line that is not what the runner writes is an error naming the file and line, as are
-// two lines for the same game. A missing file is an error; an empty one has no header.
+// two lines for the same game. A missing file is an error, and so is one that is no regular
+// file or is larger than MAX_INPUT_FILE_BYTES; an empty one has no header.
 bool read_results_file(const std::string& path, ResultsFile& out, std::string* error);
 // The same for the text of a results file; name stands for the file in error messages.
 bool parse_results(const std::string& text, const std::string& name, ResultsFile& out, std::string* error);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -105,11 +106,14 @@ bool read_openings(const OpeningBook& book, std::vector<Opening>& out, std::stri
             out.push_back(o);
         }
     } else if (format == "epd" || format == "fen") {
-        std::ifstream in(book.file);
-        if (!in) {
-            if (error) *error = "cannot read openings file '" + book.file + "'";
+        // Read whole, as a regular file of bounded size: /dev/zero is one endless line.
+        std::string bytes, why;
+        if (!read_input_file(book.file, bytes, &why)) {
+            std::string detail = input_error_detail(book.file, why);
+            if (error) *error = "cannot read openings file '" + book.file + "'" + (detail.empty() ? "" : ": " + detail);
             return false;
         }
+        std::istringstream in(bytes);
         std::string line;
         for (int number = 1; std::getline(in, line); ++number) {
             std::istringstream words(line);
@@ -245,6 +249,12 @@ struct Shared {
     std::string setupError;  // the first engine that could not be started at all
 };
 
+// Whether something is at path (opening it to find out would block on a FIFO).
+bool exists(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::exists(path, ec);
+}
+
 bool sprt_decided(const Shared& sh) {
     return sh.settings.sprt && sh.settings.sprt->decide(sh.board.results(0, 1)) != Sprt::CONTINUE;
 }
@@ -273,7 +283,8 @@ bool open_outputs(Shared& sh, std::string* error) {
     if (!s.pgnOut.empty() && !sh.pgn.open(s.pgnOut, error)) return false;
     if (s.resultsOut.empty()) return true;
     ResultsFile previous;
-    if (std::ifstream(s.resultsOut) && !read_results_file(s.resultsOut, previous, error)) return false;
+    // Any file there is read (a FIFO or a device is refused by the reading, not opened).
+    if (exists(s.resultsOut) && !read_results_file(s.resultsOut, previous, error)) return false;
     if (!sh.results.open(s.resultsOut, error)) return false;
     if (!previous.hasHeader) {
         // A new match (or one killed before its header was whole): start the file afresh.
@@ -427,7 +438,7 @@ bool choose_seed(TournamentSettings& s, std::ostream& out, std::string* error) {
         return true;
     }
     ResultsFile previous;
-    if (s.resume && std::ifstream(s.resultsOut) && read_results_file(s.resultsOut, previous, nullptr) &&
+    if (s.resume && exists(s.resultsOut) && read_results_file(s.resultsOut, previous, nullptr) &&
         previous.hasHeader) {
         try {
             s.seed = std::stoull(previous.config["srand"].as_string());

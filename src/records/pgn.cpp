@@ -532,6 +532,8 @@ std::string write_pgn(const Game& game, Notation notation, const NotationStyle& 
             break;
         }
         std::string number = std::to_string((firstPly + i) / 2 + 1);
+        // Black's move on a line of its own (after a comment, or first from a FEN) carries
+        // the move number with an ellipsis, as PGN readers expect in either dialect.
         if (pos.side_to_move() == RED) out += number + ". ";
         else if (lineOpen) out += " ";
         else out += number + "... ";

@@ -1,33 +1,13 @@
 #include "records/record_file.h"
 
-#include <fstream>
-#include <sys/stat.h>
-#include <sstream>
-
 #include "records/pgn.h"
 #include "records/xqf.h"
+#include "util/safe_file.h"
 
 namespace chuhe {
 
 bool read_file_bytes(const std::string& path, std::string& bytes, std::string* error) {
-    struct stat st {};
-    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (error) *error = "cannot read " + path + ": it is a directory";
-        return false;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        if (error) *error = "cannot open " + path;
-        return false;
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) {
-        if (error) *error = "cannot read " + path;
-        return false;
-    }
-    bytes = std::move(ss).str();
-    return true;
+    return read_input_file(path, bytes, error);
 }
 
 bool read_record_file(const std::string& path, RecordFile& out, std::string* error) {

@@ -19,7 +19,8 @@ struct RecordFile {
 // if the file cannot be read at all; problems with single games are in out.errors.
 bool read_record_file(const std::string& path, RecordFile& out, std::string* error);
 
-// Reads the whole file into a string of bytes.
+// Reads the whole file into a string of bytes: only a regular file of at most
+// MAX_INPUT_FILE_BYTES (util/safe_file.h), so /dev/zero named by mistake is an error.
 bool read_file_bytes(const std::string& path, std::string& bytes, std::string* error);
 
 }  // namespace chuhe

@@ -49,6 +49,12 @@ bool write_all(int fd, const std::string& bytes) {
     return true;
 }
 
+// A size in the unit it is given in: "1024 MB", "100 bytes".
+std::string size_text(uint64_t bytes) {
+    if (bytes >= (uint64_t(1) << 20) && bytes % (uint64_t(1) << 20) == 0) return std::to_string(bytes >> 20) + " MB";
+    return std::to_string(bytes) + " bytes";
+}
+
 }  // namespace
 
 bool check_output_path(const std::string& path, std::string* error) {
@@ -89,6 +95,44 @@ bool write_file_safely(const std::string& path, const std::string& bytes, std::s
         return fail(error, why);
     }
     return true;
+}
+
+bool read_input_file(const std::string& path, std::string& bytes, std::string* error, uint64_t maxBytes) {
+    auto refuse = [&](const struct stat& st) -> const char* {
+        if (S_ISDIR(st.st_mode)) return "it is a directory";
+        if (!S_ISREG(st.st_mode)) return "it is not a regular file";
+        return nullptr;
+    };
+    struct stat st;
+    // Before the open: opening a FIFO for reading blocks until someone writes to it.
+    if (::stat(path.c_str(), &st) != 0) return fail(error, "cannot open " + path);
+    if (const char* why = refuse(st)) return fail(error, "cannot read " + path + ": " + why);
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return fail(error, "cannot open " + path);
+    // Again on what was opened: the name may have been swapped for a device meanwhile.
+    const char* why = ::fstat(fd, &st) != 0 ? "cannot examine it" : refuse(st);
+    std::string what = why ? why : "";
+    std::string data;
+    char chunk[1 << 16];
+    while (what.empty()) {
+        ssize_t n = ::read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) what = std::strerror(errno);
+        if (n <= 0) break;
+        data.append(chunk, size_t(n));
+        // Counted as it is read, not taken from the size: the file may grow while it is read.
+        if (data.size() > maxBytes)
+            what = "it is larger than " + size_text(maxBytes) + ", more than any such file holds";
+    }
+    ::close(fd);
+    if (!what.empty()) return fail(error, "cannot read " + path + ": " + what);
+    bytes = std::move(data);
+    return true;
+}
+
+std::string input_error_detail(const std::string& path, const std::string& error) {
+    std::string prefix = "cannot read " + path + ": ";
+    return error.rfind(prefix, 0) == 0 ? error.substr(prefix.size()) : "";
 }
 
 bool same_file(const std::string& a, const std::string& b) {

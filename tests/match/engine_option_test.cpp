@@ -158,7 +158,8 @@ TEST(EngineOption, TheClientKeepsTheAnnouncedOptionsAndSetsChosenOnes) {
         std::string log = testing::TempDir() + "/engine_option_log.txt";
         std::remove(log.c_str());
         EngineConfig c = fake("good", p, log);
-        c.options = {{"Skill Level", "3"}};
+        // Each protocol's own name, in any case: it goes out as announced.
+        c.options = {{p == Protocol::AUTO ? "LEVEL" : "skill level", "3"}};
         EngineClient client(c);
         std::string error;
         ASSERT_TRUE(client.start(&error)) << error;
@@ -175,10 +176,77 @@ TEST(EngineOption, TheClientKeepsTheAnnouncedOptionsAndSetsChosenOnes) {
         std::ifstream in(log);
         std::stringstream text;
         text << in.rdbuf();
-        EXPECT_NE(text.str().find(ucci ? "setoption Skill Level 3" : "setoption name Skill Level value 3"),
+        EXPECT_NE(text.str().find(ucci ? "setoption level 3\nisready" : "setoption name Skill Level value 3\nisready"),
                   std::string::npos)
             << text.str();
     }
+}
+
+// The start's error for chuhe (in protocol p) given options, "" when it starts.
+std::string start_error(Protocol p, const std::vector<std::pair<std::string, std::string>>& options) {
+    EngineConfig c;
+    c.name = "chuhe";
+    c.command = CHUHE_BINARY;
+    c.protocol = p;
+    c.options = options;
+    c.responseTimeoutMs = 10000;
+    EngineClient client(c);
+    std::string error;
+    bool started = client.start(&error);
+    client.quit();
+    return started ? "" : error;
+}
+
+// An option the engine does not announce in the protocol it speaks was dropped: proto=auto
+// picks UCCI for Chuhe, which has no UCI_Elo, and the engine played at full strength.
+TEST(EngineOption, TheClientRefusesOptionsTheEngineDoesNotAnnounce) {
+    std::string uciElo = start_error(Protocol::AUTO, {{"UCI_Elo", "1000"}});
+    EXPECT_EQ(uciElo.rfind("chuhe: option UCI_Elo=1000: not among the options it announces in ucci (the protocol "
+                           "proto=auto found it speaks): usemillisec, ",
+                           0),
+              0u)
+        << uciElo;
+    EXPECT_NE(uciElo.find(", level, "), std::string::npos) << uciElo;
+    EXPECT_EQ(start_error(Protocol::UCCI, {{"Use NNUE", "false"}}).rfind(
+                  "chuhe: option Use NNUE=false: not among the options it announces in ucci: ", 0),
+              0u);
+    // In UCI both are Chuhe's, and names are read in any case.
+    EXPECT_EQ(start_error(Protocol::UCI, {{"uci_elo", "1000"}, {"Use NNUE", "false"}, {"hash", "4"}}), "");
+    EXPECT_EQ(start_error(Protocol::AUTO, {{"usennue", "false"}, {"hashsize", "4"}}), "");
+}
+
+// Values outside the announcement were sent anyway and ignored by the engine (with an error
+// line nobody read); they fail the start with the announcement's terms.
+TEST(EngineOption, TheClientRefusesValuesOutsideTheAnnouncement) {
+    const std::pair<std::pair<std::string, std::string>, std::string> cases[] = {
+        {{"Hash", "0"}, "chuhe: option Hash=0: takes an integer from 1 to "},
+        {{"Threads", "999"}, "chuhe: option Threads=999: takes an integer from 1 to 256"},
+        {{"UCI_Elo", "5000"}, "chuhe: option UCI_Elo=5000: takes an integer from "},
+        {{"Rules", "martian"}, "chuhe: option Rules=martian: takes one of Asian, Chinese"},
+        {{"Use NNUE", "maybe"}, "chuhe: option Use NNUE=maybe: takes true or false"},
+    };
+    for (const auto& [option, reason] : cases) {
+        std::string error = start_error(Protocol::UCI, {option});
+        EXPECT_EQ(error.rfind(reason, 0), 0u) << option.first << ": " << error;
+    }
+}
+
+// A value the engine itself refuses (a net file that is not there) fails the start with the
+// engine's own error line, in either protocol's form.
+TEST(EngineOption, TheClientFailsOnTheEnginesErrorReply) {
+    EXPECT_EQ(start_error(Protocol::UCI, {{"EvalFile", "/nonexistent/x.nnue"}}),
+              "chuhe: option EvalFile=/nonexistent/x.nnue: the engine refused it: error: cannot open net file "
+              "'/nonexistent/x.nnue'; the current net stays");
+    EXPECT_EQ(start_error(Protocol::UCCI, {{"evalfile", "/nonexistent/x.nnue"}}),
+              "chuhe: option evalfile=/nonexistent/x.nnue: the engine refused it: error: cannot open net file "
+              "'/nonexistent/x.nnue'; the current net stays");
+    std::string text;
+    EXPECT_TRUE(is_error_reply("info string error: no such option 'x'", &text));
+    EXPECT_EQ(text, "error: no such option 'x'");
+    EXPECT_TRUE(is_error_reply("info message error: hashsize takes megabytes", &text));
+    EXPECT_TRUE(is_error_reply("No such option: Foo", &text));
+    EXPECT_FALSE(is_error_reply("info depth 3 score cp 12 pv h2e2", &text));
+    EXPECT_FALSE(is_error_reply("info string book move h2e2", &text));
 }
 
 TEST(EngineOption, InfiniteAnalysisStreamsLinesUntilStopped) {

@@ -2,6 +2,8 @@
 // schedule, time controls, openings and command line.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -424,5 +426,94 @@ TEST(MatchRunner, AdjudicatesPositionsNeitherSideCanWin) {
         EXPECT_EQ(r.result, "1/2-1/2") << fen;
         EXPECT_EQ(r.termination, reason) << fen;
         EXPECT_EQ(r.record.moves.size(), std::string(reason).find("4.2.2") != std::string::npos ? 1u : 6u) << fen;
+    }
+}
+
+namespace {
+
+// Whether a live (not zombie) process is left in process group `group`.
+bool group_alive(pid_t group) {
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream stat(entry.path() / "stat");
+        std::string text;
+        if (!std::getline(stat, text)) continue;
+        size_t paren = text.rfind(')');
+        if (paren == std::string::npos) continue;
+        std::istringstream fields(text.substr(paren + 2));
+        std::string state;
+        long parent = 0, pgrp = 0;
+        fields >> state >> parent >> pgrp;
+        if (pgrp == group && state != "Z" && state != "X") return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// An engine that writes an endless line without a newline grew the runner to 1 GB and
+// killed it (bad_alloc, exit 134), leaving the engine running. Now it loses the game, with
+// the reason, and it is killed with what it started.
+TEST(MatchRunner, AnEngineWritingAnEndlessLineLosesAndIsKilled) {
+    std::string dir = testing::TempDir();
+    std::string script = dir + "/chuhe_endless_engine.sh", pids = dir + "/chuhe_endless_engine.pids";
+    std::remove(pids.c_str());
+    std::ofstream(script) << "echo $$ >> '" << pids << "'\n"
+                          << "while read -r cmd rest; do\n"
+                             "  case \"$cmd\" in\n"
+                             "    uci) echo 'id name endless'; echo uciok ;;\n"
+                             "    isready) echo readyok ;;\n"
+                             "    go) yes | tr -d '\\n' ;;\n"
+                             "    quit) exit 0 ;;\n"
+                             "  esac\n"
+                             "done\n";
+    EngineConfig endless = fake("endless", "good");
+    endless.command = "/bin/sh";
+    endless.args = {script};
+    endless.protocol = Protocol::UCI;
+    std::string output = run(fake("good", "good"), endless);
+    std::vector<std::string> lines = finished_lines(output);
+    ASSERT_EQ(lines.size(), 2u) << output;
+    for (const std::string& l : lines)
+        EXPECT_NE(l.find("engine (endless) crashed: the engine wrote a line of more than 1 MB without a line end "
+                         "and was killed}"),
+                  std::string::npos)
+            << l;
+    EXPECT_NE(output.find("Score of good vs endless: 2 - 0 - 0"), std::string::npos) << output;
+    // Each start's shell, and the `yes` and `tr` it started, are gone.
+    std::ifstream in(pids);
+    int started = 0;
+    for (pid_t pid; in >> pid; ++started) {
+        for (int i = 0; i < 100 && group_alive(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        EXPECT_FALSE(group_alive(pid)) << pid;
+    }
+    EXPECT_EQ(started, 2);
+}
+
+// option.UCI_Elo=1000 with proto=auto (UCCI for an engine that speaks both) was dropped and
+// the engine played at full strength; a bad value was sent and ignored. Either stops the
+// match before its first game, with the reason and exit status 2.
+TEST(MatchRunner, AnOptionTheEngineDoesNotTakeStopsTheMatch) {
+    EngineConfig unknown = fake("bad", "good");
+    unknown.options = {{"Skill Level", "5"}};
+    EngineConfig outOfRange = fake("bad", "good");
+    outOfRange.protocol = Protocol::UCI;
+    outOfRange.options = {{"skill level", "21"}};
+    const std::pair<EngineConfig, const char*> cases[] = {
+        {unknown, "error: the match stopped: engine bad: option Skill Level=5: not among the options it announces "
+                  "in ucci (the protocol proto=auto found it speaks): level, usebook, style, clearhash, bookfiles, "
+                  "multipv (before its first game)\n"},
+        {outOfRange, "error: the match stopped: engine bad: option skill level=21: takes an integer from 0 to 20 "
+                     "(before its first game)\n"},
+    };
+    for (const auto& [bad, reason] : cases) {
+        TournamentSettings s;
+        s.engines = {fake("good", "good"), bad};
+        s.gamesPerEncounter = 2;
+        s.repeat = true;
+        std::ostringstream out;
+        std::atomic<bool> interrupt{false};
+        EXPECT_EQ(run_tournament(s, out, interrupt), 2) << out.str();
+        EXPECT_NE(out.str().find(reason), std::string::npos) << out.str();
+        EXPECT_TRUE(finished_lines(out.str()).empty()) << out.str();
     }
 }

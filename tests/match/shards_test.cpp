@@ -220,6 +220,9 @@ TEST(MatchShards, MergeAndResumeRefuseWhatDoesNotBelong) {
     EXPECT_EQ(r.out, "error: " + base + "games.pgn line 1: not a chuhe match results file (its first line is no results header)\n");
     r = merge(base + "missing.jsonl");
     EXPECT_EQ(r.out, "error: cannot read results file '" + base + "missing.jsonl'\n");
+    r = merge("/dev/zero");  // read for ever before
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "error: cannot read results file '/dev/zero': it is not a regular file\n");
     // A damaged line that is not the last is an error, not a game quietly lost.
     std::vector<std::string> lines = lines_of(file_text(base + "a1.jsonl"));
     ASSERT_EQ(lines.size(), 3u);
@@ -318,6 +321,25 @@ TEST(MatchShards, PgnAndResultsFilesMustDiffer) {
         << r.out;
     EXPECT_EQ(r.out.find("Started game"), std::string::npos) << r.out;
     test::run_command("rm -f " + base + "*");
+}
+
+// -resultsout /dev/full read zeros for ever: a results file that is no regular file is
+// refused before the first game, as is an openings file that is none (/dev/zero is one
+// endless line).
+TEST(MatchShards, ResultsAndOpeningsFilesMustBeRegularFiles) {
+    std::string command = std::string(CHUHE_BINARY) + " match -engine name=a cmd=" + CHUHE_FAKE_ENGINE +
+                          " -engine name=b cmd=" + CHUHE_FAKE_ENGINE + " -each depth=1 -maxmoves 3";
+    auto r = test::run_command("timeout 60 " + command + " -resultsout /dev/full 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("error: cannot read results file '/dev/full': it is not a regular file\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("Started game"), std::string::npos) << r.out;
+    r = test::run_command("timeout 60 " + command + " -openings file=/dev/zero format=epd 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("cannot read openings file '/dev/zero': it is not a regular file"),
+              std::string::npos)
+        << r.out;
 }
 
 // Done when: the results file of a crashed engine's game still records the loss and reason.

@@ -39,6 +39,7 @@ std::string shell_quote(const std::string& path) { return "'" + path + "'"; }
 
 }  // namespace
 
+// UnitTest.xqf: comments on both sides and two variations of the first move, kept.
 TEST(Convert, XqfToPgnInEachNotation) {
     std::string xqf = shell_quote(test::data_path("records/walker8088_cchess/UnitTest.xqf"));
     const std::string tags =
@@ -50,12 +51,17 @@ TEST(Convert, XqfToPgnInEachNotation) {
     EXPECT_EQ(wxf.status, 0) << wxf.err;
     EXPECT_EQ(wxf.out, tags +
                            "[Format \"WXF\"]\n\n{棋局注解}\n1. C2.5\n{第一步红注解}\n"
-                           "1.          H8+7\n2. H2+3 R9.8\n{第二步黑注解}\n3. R1.2\n1/2-1/2\n");
+                           "(1. C8.5 H2+3 2. H8+7 R1.2 3. R9.8 C2+4)\n"
+                           "(1. C2.6 H8+7 2. H2+3 R9.8 3. R1+1 C8+4 4. E7+5 C8.5)\n"
+                           "1... H8+7\n2. H2+3 R9.8\n{第二步黑注解}\n3. R1.2\n1/2-1/2\n");
     EXPECT_EQ(wxf.err, "convert: 1 of 1 games written to -\n");
     CommandResult chinese = convert(xqf + " -");
     EXPECT_EQ(chinese.out, tags +
                                "[Format \"Chinese\"]\n\n{棋局注解}\n1. 炮二平五\n{第一步红注解}\n"
-                               "1.          马８进７\n2. 马二进三 车９平８\n{第二步黑注解}\n"
+                               "(1. 炮八平五 马２进３ 2. 马八进七 车１平２ 3. 车九平八 炮２进４)\n"
+                               "(1. 炮二平六 马８进７ 2. 马二进三 车９平８ 3. 车一进一 炮８进４ "
+                               "4. 相七进五 炮８平５)\n"
+                               "1... 马８进７\n2. 马二进三 车９平８\n{第二步黑注解}\n"
                                "3. 车一平二\n1/2-1/2\n");
     CommandResult iccs = convert(xqf + " - --format ICCS");
     EXPECT_NE(iccs.out.find("[Format \"ICCS\"]\n"), std::string::npos);
@@ -123,6 +129,10 @@ TEST(Convert, BadArguments) {
     CommandResult missing = convert("/nonexistent/in.pgn -");
     EXPECT_EQ(missing.status, 2);
     EXPECT_EQ(missing.err, "convert: cannot open /nonexistent/in.pgn\n");
+    // A device named by mistake read zeros until the memory ran out (bad_alloc).
+    CommandResult zero = convert("/dev/zero -");
+    EXPECT_EQ(zero.status, 2);
+    EXPECT_EQ(zero.err, "convert: cannot read /dev/zero: it is not a regular file\n");
 }
 
 // Issue 13, fault 14: no false success. A directory is not a record file, a full disk is a

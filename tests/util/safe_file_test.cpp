@@ -1,5 +1,6 @@
 // write_file_safely and check_output_path: outputs are replaced whole, and nothing but a
-// regular file is ever replaced or removed.
+// regular file is ever replaced or removed; read_input_file: only regular files of bounded
+// size are read.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -52,6 +53,37 @@ TEST(SafeFile, RefusesWhatIsNotARegularFile) {
     EXPECT_NE(error.find("directory '" + dir + "/nodir' does not exist"), std::string::npos) << error;
     EXPECT_TRUE(check_output_path(dir + "/new", &error)) << error;
     EXPECT_EQ(test::file_text(target), "kept");
+    std::filesystem::remove_all(dir);
+}
+
+// `chuhe convert /dev/zero` died of bad_alloc and `-resultsout /dev/full` read zeros for
+// ever: an input is read only when it is a regular file, and only up to a cap.
+TEST(SafeFile, ReadsOnlyRegularFilesOfBoundedSize) {
+    std::string dir = test::temp_path("safe_file", "input");
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::string bytes = "kept", error;
+    for (const char* device : {"/dev/zero", "/dev/full"}) {
+        EXPECT_FALSE(read_input_file(device, bytes, &error));
+        EXPECT_EQ(error, std::string("cannot read ") + device + ": it is not a regular file");
+    }
+    EXPECT_FALSE(read_input_file(dir, bytes, &error));
+    EXPECT_EQ(error, "cannot read " + dir + ": it is a directory");
+    std::string fifo = dir + "/fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_FALSE(read_input_file(fifo, bytes, &error)) << "a FIFO is refused without blocking";
+    EXPECT_EQ(error, "cannot read " + fifo + ": it is not a regular file");
+    EXPECT_FALSE(read_input_file(dir + "/missing", bytes, &error));
+    EXPECT_EQ(error, "cannot open " + dir + "/missing");
+    EXPECT_EQ(bytes, "kept") << "a failed read leaves the bytes alone";
+
+    std::string file = dir + "/eleven";
+    ASSERT_TRUE(write_file_safely(file, "eleven byte", &error)) << error;
+    EXPECT_FALSE(read_input_file(file, bytes, &error, 10));
+    EXPECT_EQ(error, "cannot read " + file + ": it is larger than 10 bytes, more than any such file holds");
+    ASSERT_TRUE(read_input_file(file, bytes, &error, 11)) << error;
+    EXPECT_EQ(bytes, "eleven byte");
+    EXPECT_EQ(MAX_INPUT_FILE_BYTES, uint64_t(1) << 30);
     std::filesystem::remove_all(dir);
 }
 
