@@ -214,6 +214,7 @@ class RecordSource {
 public:
     bool open(const std::vector<std::string>& paths, uint64_t maxRecords, std::string* error) {
         for (const std::string& p : paths) {
+            if (!check_input_file(p, error)) return false;
             std::ifstream f(p, std::ios::binary | std::ios::ate);
             if (!f) {
                 *error = "cannot open '" + p + "'";
@@ -633,6 +634,8 @@ int run_train(const std::vector<std::string>& args) {
     std::string error;
     // Before any work: a mistyped path should not cost an epoch.
     if (!check_output_path(o.out, &error) || !check_output_path(o.out + ".ckpt", &error)) return fail(error);
+    for (const std::string& input : o.inputs)
+        if (!check_input_file(input, &error)) return fail(error);
     if (!o.resume.empty() && !std::ifstream(o.resume))
         return fail("cannot open checkpoint '" + o.resume + "': " + std::strerror(errno));
     if (!train_network(o, nullptr, &error)) {

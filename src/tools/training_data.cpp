@@ -3,6 +3,8 @@
 #include <cstring>
 #include <fstream>
 
+#include "util/safe_file.h"
+
 namespace chuhe {
 
 namespace {
@@ -121,6 +123,7 @@ bool RecordWriter::close(std::string* error) {
 }
 
 bool read_records(const std::string& path, std::vector<TrainingRecord>& out, std::string* error) {
+    if (!check_input_file(path, error)) return false;
     std::ifstream f(path, std::ios::binary);
     if (!f) {
         *error = "cannot open '" + path + "'";

@@ -17,6 +17,7 @@
 #include "eval/evaluate.h"
 #include "records/pgn.h"
 #include "records/record_file.h"
+#include "util/safe_file.h"
 
 namespace chuhe {
 
@@ -179,6 +180,7 @@ struct Dataset {
 };
 
 bool load(const std::string& path, Dataset& data, std::string* error) {
+    if (!check_input_file(path, error)) return false;
     std::ifstream in(path);
     if (!in) return *error = "cannot read " + path, false;
     std::string line;

@@ -130,6 +130,14 @@ bool read_input_file(const std::string& path, std::string& bytes, std::string* e
     return true;
 }
 
+bool check_input_file(const std::string& path, std::string* error) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) return fail(error, "cannot open " + path);
+    if (S_ISDIR(st.st_mode)) return fail(error, "cannot read " + path + ": it is a directory");
+    if (!S_ISREG(st.st_mode)) return fail(error, "cannot read " + path + ": it is not a regular file");
+    return true;
+}
+
 std::string input_error_detail(const std::string& path, const std::string& error) {
     std::string prefix = "cannot read " + path + ": ";
     return error.rfind(prefix, 0) == 0 ? error.substr(prefix.size()) : "";

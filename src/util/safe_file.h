@@ -31,6 +31,11 @@ constexpr uint64_t MAX_INPUT_FILE_BYTES = uint64_t(1) << 30;
 bool read_input_file(const std::string& path, std::string& bytes, std::string* error,
                      uint64_t maxBytes = MAX_INPUT_FILE_BYTES);
 
+// For inputs read as a stream of any size (training records, tuning data): path must name a
+// regular file (a device such as /dev/zero never ends, a FIFO blocks). False with the reason,
+// worded as read_input_file's.
+bool check_input_file(const std::string& path, std::string* error);
+
 // The reason in read_input_file's error for path without the path ("it is a directory"), for
 // callers that name the file themselves; "" when the file could not be opened.
 std::string input_error_detail(const std::string& path, const std::string& error);

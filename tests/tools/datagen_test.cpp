@@ -344,5 +344,22 @@ TEST(Train, BadPathsAreRefusedBeforeAnyWork) {
     std::remove(data.c_str());
 }
 
+// Inputs read as streams must be regular files: /dev/zero never ends (tune fit read it as one
+// endless line until bad_alloc), and a directory is no data either.
+TEST(Train, StreamedInputsMustBeRegularFiles) {
+    std::string bin = CHUHE_BINARY;
+    test::CommandResult r = test::run_command(bin + " train /dev/zero --epochs 1 --out " +
+                                              temp_path("zero.nnue") + " 2>&1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("cannot read /dev/zero: it is not a regular file"), std::string::npos) << r.out;
+    r = test::run_command(bin + " tune fit /dev/zero 2>&1");
+    EXPECT_NE(r.status, 0);
+    EXPECT_NE(r.out.find("cannot read /dev/zero: it is not a regular file"), std::string::npos) << r.out;
+    std::vector<TrainingRecord> records;
+    std::string error;
+    EXPECT_FALSE(read_records("/tmp", records, &error));
+    EXPECT_EQ(error, "cannot read /tmp: it is a directory");
+}
+
 }  // namespace
 }  // namespace chuhe

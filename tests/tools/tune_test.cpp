@@ -104,7 +104,7 @@ TEST(Tune, BadInputGetsAReason) {
     EXPECT_NE(r.out.find("bad.txt:2: expected \"FEN;1|0.5|0\""), std::string::npos) << r.out;
     r = tune("fit /nonexistent/data.txt");
     EXPECT_EQ(r.status, 2);
-    EXPECT_NE(r.out.find("cannot read /nonexistent/data.txt"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cannot open /nonexistent/data.txt"), std::string::npos) << r.out;
     r = tune("extract " + temp_path("x.txt"));
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("needs an output file and at least one PGN file"), std::string::npos);
