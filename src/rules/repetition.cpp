@@ -119,13 +119,17 @@ void rule_asian(const Tally (&t)[COLOR_NB], CycleJudgement& j) {
         }
     }
     auto loses = [&](Color c) { j.ruling = c == RED ? Ruling::RED_LOSES : Ruling::BLACK_LOSES; };
+    // Rule numbers as in Eric Wu's English translation of the Asian rules (chapter 4, section 4),
+    // the numbering the AXF cases in ../shared/data/rules cite: rule 6 perpetual check, rule 7
+    // mutual perpetual check.
     if (check[RED] && check[BLACK]) {
         j.ruling = Ruling::DRAW;
-        j.grounds.push_back("AXF: both sides check perpetually (mutual perpetual check): draw");
+        j.grounds.push_back("AXF rule 7: both sides check perpetually (mutual perpetual check): draw");
     } else if (check[RED] || check[BLACK]) {
         Color c = check[RED] ? RED : BLACK;
         loses(c);
-        j.grounds.push_back("AXF: perpetual check is forbidden in all cases: " + side_name(c) + " must vary");
+        j.grounds.push_back("AXF rule 6: perpetual check, with one piece or several, is forbidden in all cases: " +
+                            side_name(c) + " must vary");
         if (chase[~c])
             j.grounds.push_back("AXF: perpetual check weighs more than the opponent's perpetual chase");
     } else if (chase[RED] && chase[BLACK]) {

@@ -243,10 +243,44 @@ def test_engine_crash_in_analysis(b, out, server):
     b.d.save_screenshot(os.path.join(out, "engine-crash.png"))
 
 
+def test_engine_crash_in_game(b, out, server):
+    # A casual game against the UCI child (engine 1) at 3 s a move; the engine is killed while
+    # it thinks about its first move.
+    b.open()
+    Select(b.d.find_element(By.ID, "player-red")).select_by_value("human")
+    Select(b.d.find_element(By.ID, "player-black")).select_by_value("1")
+    Select(b.d.find_element(By.ID, "tc")).select_by_value("st3")
+    b.d.find_element(By.ID, "newgame").click()
+    b.wait(lambda d: d.execute_script("return S.play.active && S.view && S.moves.length === 0"), "new game")
+    b.play("h2e2")
+    b.wait(lambda d: d.execute_script("return !!S.play.thinking"), "the engine thinking")
+    b.wait(lambda d: [pid for pid, _, cmd in server_children(server.proc.pid) if cmd[1:2] == [b"uci"]], "the engine process")
+    time.sleep(1.5)  # past its handshake, its search under way
+    engines = [pid for pid, _, cmd in server_children(server.proc.pid) if cmd[1:2] == [b"uci"]]
+    assert len(engines) == 1, server_children(server.proc.pid)
+    os.kill(engines[0], signal.SIGKILL)
+    b.wait(lambda d: d.find_element(By.ID, "crash").is_displayed(), "the crash said")
+    name = b.d.execute_script("return S.engines[1].name")
+    text = b.d.find_element(By.ID, "crash-text").text
+    assert text == "Black's engine (%s) crashed: it exited with signal 9." % name, text
+    # The game goes on, waiting: no result, the human's move still there.
+    assert b.d.execute_script("return [S.play.active, S.play.result, S.moves.length]") == [True, None, 1]
+    b.d.save_screenshot(os.path.join(out, "engine-crash-game.png"))
+    b.d.find_element(By.ID, "restart").click()
+    b.wait(lambda d: len(b.moves()) == 2, "the restarted engine's move")
+    reply = b.d.execute_script("return S.moves[1]")
+    assert reply == b.d.execute_script("return S.game.moves[1].iccs") and re.fullmatch(r"[a-i]\d[a-i]\d", reply), reply
+    assert not b.d.find_element(By.ID, "crash").is_displayed()
+    assert b.d.execute_script("return [S.play.active, S.play.paused, S.play.result]") == [True, False, None]
+    b.d.find_element(By.ID, "resign").click()
+
+
 def test_info_move_counter_and_coordinates(b, out):
     b.open()
-    # ICCS coordinates: files a-i and ranks 0-9, following a flip.
+    # ICCS coordinates (with ICCS notation): files a-i and ranks 0-9, following a flip.
+    Select(b.d.find_element(By.ID, "notation")).select_by_value("iccs")
     coords = "return [...document.querySelectorAll('#board .coord')].map(t => [t.textContent, +t.getAttribute('x')])"
+    b.wait(lambda d: d.execute_script(coords), "ICCS coordinates")
     drawn = b.d.execute_script(coords)
     assert "".join(t for t, _ in drawn) == "abcdefghi0123456789", drawn
     assert drawn[0][1] < drawn[8][1]  # a left of i
@@ -254,6 +288,8 @@ def test_info_move_counter_and_coordinates(b, out):
     flipped = b.d.execute_script(coords)
     assert flipped[0][1] > flipped[8][1], flipped
     b.d.find_element(By.ID, "flip").click()
+    Select(b.d.find_element(By.ID, "notation")).select_by_value("chinese-t")
+    b.wait(lambda d: not d.execute_script(coords), "Chinese notation again")
     b.new_game_against_engine("nodes")
     # A pause is news, not an error: not in the red banner.
     b.d.find_element(By.ID, "pause").click()
@@ -270,6 +306,56 @@ def test_info_move_counter_and_coordinates(b, out):
     b.wait(lambda d: "move 1 of 2" in d.find_element(By.ID, "status").text, "move 1 of 2")
     assert "resigns" in b.d.find_element(By.ID, "status").text
     b.d.save_screenshot(os.path.join(out, "finished.png"))
+
+
+def file_labels(b):
+    # The file labels along the top and the bottom edge of the board, left to right, and the
+    # ICCS coordinates drawn.
+    return b.d.execute_script("""
+        const row = (y) => [...document.querySelectorAll('#board .filenum')].filter(t => t.getAttribute('y') === y)
+            .sort((p, q) => p.getAttribute('x') - q.getAttribute('x')).map(t => t.textContent).join('');
+        return [row('22'), row('650'), [...document.querySelectorAll('#board .coord')].map(t => t.textContent).join('')];""")
+
+
+def test_file_numbers_follow_notation(b, out):
+    b.open()
+    # Chinese notation: the numbers of a printed board, red's 九..一 on its side (the bottom),
+    # black's 1..9 on its side, each counted from its own right hand; no ICCS letters.
+    Select(b.d.find_element(By.ID, "notation")).select_by_value("chinese-t")
+    b.wait(lambda d: file_labels(b)[1] == "九八七六五四三二一", "red's file numbers")
+    assert file_labels(b) == ["１２３４５６７８９", "九八七六五四三二一", ""], file_labels(b)
+    b.d.find_element(By.ID, "flip").click()
+    assert file_labels(b) == ["一二三四五六七八九", "９８７６５４３２１", ""], file_labels(b)
+    b.d.find_element(By.ID, "flip").click()
+    # WXF counts the same files in digits.
+    Select(b.d.find_element(By.ID, "notation")).select_by_value("wxf")
+    b.wait(lambda d: file_labels(b)[1] == "987654321", "WXF file numbers")
+    assert file_labels(b) == ["123456789", "987654321", ""], file_labels(b)
+    # ICCS: files a-i and ranks 0-9 only.
+    Select(b.d.find_element(By.ID, "notation")).select_by_value("iccs")
+    b.wait(lambda d: file_labels(b)[2], "ICCS coordinates")
+    assert file_labels(b) == ["", "", "abcdefghi0123456789"], file_labels(b)
+    Select(b.d.find_element(By.ID, "notation")).select_by_value("chinese-t")
+    b.wait(lambda d: file_labels(b)[1] == "九八七六五四三二一", "Chinese notation again")
+
+
+def test_record_players_shown(b, out, data):
+    b.open()
+    b.open_section("recordbox")
+    # A GBK PGN with Red, Black, Site, Date and Result tags (Event and Round empty).
+    path = os.path.abspath(os.path.join(data, "records/walker8088_cchess/test2.pgn"))
+    b.d.find_element(By.ID, "file").send_keys(path)
+    b.wait(lambda d: d.find_element(By.ID, "gameinfo").is_displayed(), "the record's players")
+    shown = b.d.execute_script("return Object.fromEntries([...document.querySelectorAll('#gameinfo .val')]"
+                               ".map(v => [v.dataset.tag, v.textContent]))")
+    assert shown == {"Red": "永远在路上(北斗)", "Black": "奕天下棋手(北斗)", "Site": "华山", "Date": "2017-03-20",
+                     "Result": "1/2-1/2"}, shown
+    labels = [t.text for t in b.d.find_elements(By.CSS_SELECTOR, "#gameinfo .tag")]
+    assert labels == ["Red", "Black", "Site", "Date", "Result"], labels
+    # A new game on the board is no longer that record.
+    b.new_game_against_engine("nodes")
+    assert not b.d.find_element(By.ID, "gameinfo").is_displayed()
+    b.d.find_element(By.ID, "resign").click()
 
 
 def test_pgn_step_to_end(b, out, data):
@@ -310,6 +396,54 @@ def test_repetition_ruling(b, out):
     assert "捉, 24.3" in text and "red must vary" in text, text
     assert len(b.d.find_elements(By.CSS_SELECTOR, "#moves .m.cycle")) == 4
     b.d.save_screenshot(os.path.join(out, "ruling.png"))
+
+
+def test_asian_perpetual_check_cites_axf(b, out):
+    b.open()
+    Select(b.d.find_element(By.ID, "rules")).select_by_value("asian")
+    # Black's pawn checks on every move while red's king steps aside (AXF cases, case 008).
+    b.set_fen("3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1")
+    for m in ["f1e1", "f2e2", "e1f1", "e2f2"]:
+        b.play(m)
+    b.wait(lambda d: d.find_element(By.ID, "rulingbox").is_displayed(), "the ruling")
+    head = b.d.find_element(By.ID, "ruling-head").text
+    assert "asian rules: black loses if repeated again" in head, head
+    # The AXF rule number stands out as the CXA article numbers do.
+    # (Red's king, stepping aside, chases the unprotected pawn on f4 with its cannon: a perpetual
+    # chase, which perpetual check outweighs.)
+    marks = [m.text for m in b.d.find_elements(By.CSS_SELECTOR, "#ruling-grounds mark")]
+    assert marks == ["AXF rule 6", "AXF"], marks
+    grounds = b.d.find_element(By.ID, "ruling-grounds").text
+    assert grounds.split("\n") == [
+        "AXF rule 6: perpetual check, with one piece or several, is forbidden in all cases: black must vary",
+        "AXF: perpetual check weighs more than the opponent's perpetual chase"], grounds
+
+
+def test_phone_layout(b, out, data):
+    # A phone's screen, 390x844 CSS pixels: the status line and the move list of a loaded game
+    # are on screen without scrolling, and the pieces are at least 40 px across.
+    b.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        b.open()
+        b.open_section("recordbox")
+        path = os.path.abspath(os.path.join(data, "records/walker8088_cchess/test2.pgn"))
+        b.d.find_element(By.ID, "file").send_keys(path)
+        b.wait(lambda d: len(b.moves()) > 20, "the game's moves")
+        b.d.execute_script("window.scrollTo(0, 0)")
+        rect = "const r = document.getElementById(arguments[0]).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
+        b.d.save_screenshot(os.path.join(out, "phone.png"))
+        height, width = b.d.execute_script("return [window.innerHeight, window.innerWidth]")
+        assert (width, height) == (390, 844), (width, height)
+        status = b.d.execute_script(rect, "status")
+        moves = b.d.execute_script(rect, "moves")
+        board = b.d.execute_script(rect, "board")
+        assert 0 <= status[1] and status[3] <= height, ("status", status)
+        assert 0 <= moves[1] and moves[3] <= height and moves[3] - moves[1] >= 60, ("moves", moves)
+        assert 0 <= board[0] and board[2] <= width, ("board", board)
+        discs = b.d.execute_script("return [...document.querySelectorAll('#pieces .disc')].map(c => c.getBoundingClientRect().width)")
+        assert len(discs) == 32 and min(discs) >= 40, discs
+    finally:
+        b.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def analyse_three_lines(b, engine, depth, shot):
@@ -464,7 +598,7 @@ def main():
     ap.add_argument("--binary", default="build/chuhe")
     ap.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "../../../shared/data"))
     ap.add_argument("--out", default="build/gui-screenshots")
-    ap.add_argument("-k", default="", help="run only tests whose name contains this")
+    ap.add_argument("-k", default="", help="run only tests whose name contains this (or one of these, comma-separated)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for old in os.listdir(args.out):
@@ -479,12 +613,17 @@ def main():
         ("takeback_restores_clocks", lambda: test_takeback_restores_clocks(b, args.out)),
         ("loss_on_time_shows_zero", lambda: test_loss_on_time_shows_zero(b, args.out)),
         ("info_move_counter_and_coordinates", lambda: test_info_move_counter_and_coordinates(b, args.out)),
+        ("file_numbers_follow_notation", lambda: test_file_numbers_follow_notation(b, args.out)),
+        ("record_players_shown", lambda: test_record_players_shown(b, args.out, args.data)),
         ("pgn_step_to_end", lambda: test_pgn_step_to_end(b, args.out, args.data)),
         ("repetition_ruling", lambda: test_repetition_ruling(b, args.out)),
+        ("asian_perpetual_check_cites_axf", lambda: test_asian_perpetual_check_cites_axf(b, args.out)),
+        ("phone_layout", lambda: test_phone_layout(b, args.out, args.data)),
         ("analysis_multipv3", lambda: test_analysis_multipv3(b, args.out)),
         ("engine_options", lambda: test_engine_options(b, args.out)),
         ("engine_process_analysis", lambda: test_engine_process_analysis(b, args.out)),
         ("engine_crash_in_analysis", lambda: test_engine_crash_in_analysis(b, args.out, server)),
+        ("engine_crash_in_game", lambda: test_engine_crash_in_game(b, args.out, server)),
         ("engine_against_engine", lambda: test_engine_against_engine(b, args.out)),
         ("editor_refuses_impossible", lambda: test_editor_refuses_impossible(b, args.out)),
         ("editor_drags_pieces", lambda: test_editor_drags_pieces(b, args.out)),
@@ -492,7 +631,7 @@ def main():
     failed = []
     try:
         for name, run in tests:
-            if args.k not in name:
+            if not any(k in name for k in args.k.split(",")):
                 continue
             start = time.time()
             try:

@@ -122,8 +122,14 @@ function el(name, attrs, parent) {
 }
 
 // ---------------------------------------------------------------- drawing
+// A phone's width: the board drops its outer margin and the pieces grow, so that a piece is
+// still a finger's size (40 px at 390 px wide).
+const PHONE = window.matchMedia('(max-width: 500px)');
+
 function drawBoard() {
   const svg = $('board');
+  const phone = PHONE.matches;
+  svg.setAttribute('viewBox', phone ? '20 0 540 660' : '0 0 580 660');
   svg.textContent = '';
   svg.classList.toggle('editing', !!S.editing);
   el('rect', { class: 'board-bg', x: 0, y: 0, width: 580, height: 660, rx: 8 }, svg);
@@ -156,24 +162,28 @@ function drawBoard() {
   left.textContent = S.traditional ? '楚 河' : '楚 河';
   const right = el('text', { class: 'river', x: X(6), y: Y(4.5) + 11, 'text-anchor': 'middle' }, svg);
   right.textContent = S.traditional ? '漢 界' : '汉 界';
-  // File numbers: each side's own, read from its right hand.
-  for (let f = 0; f < 9; f++) {
-    const [x] = sqXY(f);
-    const bottomRed = !S.flipped;
-    const top = el('text', { class: 'filenum', x, y: 22 }, svg);
-    top.textContent = bottomRed ? BLACK_FILES[f] : RED_FILES[f];
-    const bottom = el('text', { class: 'filenum', x, y: 650 }, svg);
-    bottom.textContent = bottomRed ? RED_FILES[f] : BLACK_FILES[f];
-  }
-  // The ICCS coordinates the move list, FEN tools and engines use: files a-i beside the
-  // bottom numbers, ranks 0-9 on the left (both follow a flip).
-  for (let f = 0; f < 9; f++) {
-    const [x] = sqXY(f);
-    el('text', { class: 'coord', x: x + 14, y: 652 }, svg).textContent = 'abcdefghi'[f];
-  }
-  for (let r = 0; r < 10; r++) {
-    const [, y] = sqXY(r * 9);
-    el('text', { class: 'coord', x: 16, y: y + 4 }, svg).textContent = String(r);
+  // The labels the move list's notation reads: with Chinese and WXF notation the file numbers
+  // of a printed board, each side's own counted from its right hand (red 九..一 or 9..1 on its
+  // side, black 1..9 on its side); with ICCS files a-i and ranks 0-9. All follow a flip.
+  if (S.notation === 'iccs') {
+    for (let f = 0; f < 9; f++) {
+      const [x] = sqXY(f);
+      el('text', { class: 'coord', x, y: 650 }, svg).textContent = 'abcdefghi'[f];
+    }
+    for (let r = 0; r < 10; r++) {
+      const [, y] = sqXY(r * 9);
+      el('text', { class: 'coord', x: phone ? 30 : 16, y: y + 4 }, svg).textContent = String(r);
+    }
+  } else {
+    const wxf = S.notation === 'wxf';
+    for (let f = 0; f < 9; f++) {
+      const [x] = sqXY(f);
+      const red = wxf ? String(9 - f) : RED_FILES[f], black = wxf ? String(f + 1) : BLACK_FILES[f];
+      const top = el('text', { class: 'filenum', x, y: 22, 'data-side': S.flipped ? 'red' : 'black' }, svg);
+      top.textContent = S.flipped ? red : black;
+      const bottom = el('text', { class: 'filenum', x, y: 650, 'data-side': S.flipped ? 'black' : 'red' }, svg);
+      bottom.textContent = S.flipped ? black : red;
+    }
   }
   const board = S.editing ? S.editing.board : parseFenBoard(S.view ? S.view.fen : S.startFen);
   const layer = el('g', { id: 'marks' }, svg);
@@ -194,8 +204,8 @@ function drawBoard() {
     const red = p === p.toUpperCase();
     const cls = 'piece ' + (red ? 'red' : 'black') + (S.selected === sq ? ' selected' : '') + (p === checkedKing ? ' incheck' : '');
     const pg = el('g', { class: cls, transform: `translate(${x},${y})`, 'data-square': sqName(sq), 'data-piece': p }, pieces);
-    el('circle', { class: 'disc', r: 27 }, pg);
-    el('circle', { class: 'ring', r: 22 }, pg);
+    el('circle', { class: 'disc', r: phone ? 29 : 27 }, pg);
+    el('circle', { class: 'ring', r: phone ? 24 : 22 }, pg);
     const t = el('text', { y: 1 }, pg);
     t.textContent = names[p];
   }
@@ -318,9 +328,9 @@ function drawStatus() {
   if (rep) {
     $('ruling-head').textContent = `Repetition (${rep.occurrence === 3 ? 'third' : 'second'} occurrence), ` +
       `${rep.rules} rules: ${rep.ruling}` + (rep.occurrence === 2 && rep.ruling.endsWith('loses') ? ' if repeated again' : '');
-    // Article numbers (24.3, 25.1, 26.8.2) and rule-set names stand out.
+    // Article numbers (24.3, 25.1, 26.8.2), AXF rule numbers and rule-set names stand out.
     const write = (box, line) => {
-      const parts = line.split(/(\b(?:CXA |AXF)?\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\b|\bAXF\b)/);
+      const parts = line.split(/(\b(?:CXA )?\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\b|\bAXF rule \d{1,2}\b|\bAXF\b)/);
       parts.forEach((p, i) => {
         if (i % 2) { const mk = document.createElement('mark'); mk.className = 'article'; mk.textContent = p; box.appendChild(mk); }
         else box.appendChild(document.createTextNode(p));
@@ -494,6 +504,8 @@ async function newGame(fromHere) {
   P.clocks = { red: tc.base || 0, black: tc.base || 0 };
   P.clockLog = [];
   P.active = true; P.paused = false; P.result = null; P.reason = ''; P.drawOffered = false; P.newgame = true;
+  clearCrash();
+  forgetRecord();
   if (fromHere === true && S.view) S.startFen = S.view.fen;
   S.moves = []; S.comments = []; S.ply = 0; S.scores = [];
   // A human playing black alone sees the board from black's side.
@@ -516,7 +528,8 @@ function endGame(result, reason) {
   const P = S.play;
   stopEngine();
   P.result = result; P.reason = reason;
-  P.active = false;  // the board is free again: step through the game, try other moves
+  P.active = false;
+  clearCrash();  // the board is free again: step through the game, try other moves
   drawStatus(); drawClocks(); updateButtons();
 }
 
@@ -574,6 +587,7 @@ async function engineMove() {
   const who = side === 'red' ? 'red' : 'black';
   const wins = side === 'red' ? '0-1' : '1-0';
   if (r.status === 'timeout') return loseOnTime(side);
+  if (r.status === 'crashed') return engineCrashed(side, r);
   if (r.status !== 'move') return endGame(wins, `${who} engine (${r.engine}): ${r.status} ${r.reply || ''}`.trim());
   if (r.resigns) return endGame(wins, who + ' resigns');
   if (P.drawOffered && r.offersDraw) return endGame('1/2-1/2', 'draw by agreement');
@@ -585,6 +599,41 @@ async function engineMove() {
   if (r.score) S.scores[S.moves.length + 1] = scoreRedView(r.score, side);
   if (P.tc.base && P.clocks[side] - r.elapsed < -100) return loseOnTime(side);
   await playMove(r.move, { elapsed: r.elapsed });
+}
+
+// A casual game outlives its engine: the game waits, paused, until the user restarts the engine
+// (the server starts a new process with the next move asked of it) or plays on otherwise. A
+// rated match is the runner's business, where a crash loses.
+function engineCrashed(side, r) {
+  const P = S.play;
+  P.paused = true;
+  P.crashed = side;
+  $('crash-text').textContent = crashMessage(side, r.engine, r.reply);
+  $('crash').hidden = false;
+  updateButtons(); drawClocks(); drawStatus();
+}
+
+// "Black's engine (Chuhe) crashed: it exited with signal 9." from the server's reply "the
+// engine exited (signal 9)" (or "... closed its output", "... exited (exit code 1)").
+function crashMessage(side, engine, reply) {
+  let why = (reply || '').trim().replace(/^the engine /, 'it ').replace(/exited \((.*)\)$/, 'exited with $1');
+  if (!why) why = 'it stopped answering';
+  return `${side === 'red' ? "Red's" : "Black's"} engine (${engine}) crashed: ${why}.`;
+}
+
+function restartEngine() {
+  const P = S.play;
+  if (!P.crashed) return;
+  P.crashed = null;
+  $('crash').hidden = true;
+  P.paused = false;
+  afterPosition();  // the engine to move is asked again, from the current position
+  updateButtons();
+}
+
+function clearCrash() {
+  S.play.crashed = null;
+  $('crash').hidden = true;
 }
 
 function tick() {
@@ -600,6 +649,7 @@ function takeback() {
   if (!P.active || !S.moves.length) return;
   stopEngine();
   P.result = null; P.reason = '';
+  if (P.crashed) { clearCrash(); P.paused = false; }  // the engine starts afresh when next to move
   // Back to the last position where a human is to move.
   const startSide = S.startFen.split(' ')[1] === 'b' ? 'black' : 'red';
   const sideAt = (n) => ((n % 2 === 0) === (startSide === 'red') ? 'red' : 'black');
@@ -932,6 +982,7 @@ async function setStartFen(fen) {
     return false;
   }
   stopEngine();
+  forgetRecord();
   S.play.active = false; S.play.result = null;
   S.startFen = fen; S.moves = []; S.comments = []; S.ply = 0; S.scores = [];
   await refresh();
@@ -966,7 +1017,38 @@ function loadGame(i) {
   S.play.active = false; S.play.result = null;
   S.startFen = g.fen; S.moves = g.moves.slice(); S.comments = g.comments.slice(); S.ply = 0; S.scores = [];
   S.recordTags = g.tags; S.recordResult = g.result;
+  drawGameInfo();
   refresh();
+}
+
+// Who played the loaded record, where and when, and how it ended (its tags that say so; empty
+// ones left out). A game played or a position set on the board is no longer that record.
+const INFO_TAGS = ['Red', 'Black', 'Event', 'Site', 'Date', 'Result'];
+function drawGameInfo() {
+  const box = $('gameinfo');
+  box.textContent = '';
+  const t = S.recordTags;
+  if (!t) { box.hidden = true; return; }
+  const value = (tag) => {
+    if (tag === 'Red') return t.Red || t.White || '';
+    if (tag === 'Result') return t.Result && t.Result !== '*' ? t.Result : (S.recordResult && S.recordResult !== '*' ? S.recordResult : '');
+    return t[tag] || '';
+  };
+  for (const tag of INFO_TAGS) {
+    const v = value(tag).trim();
+    if (!v) continue;
+    const row = document.createElement('div');
+    const name = document.createElement('span'); name.className = 'tag'; name.textContent = tag;
+    const val = document.createElement('span'); val.className = 'val'; val.dataset.tag = tag; val.textContent = v;
+    row.append(name, val);
+    box.appendChild(row);
+  }
+  box.hidden = !box.children.length;
+}
+
+function forgetRecord() {
+  S.recordTags = null; S.recordResult = null;
+  drawGameInfo();
 }
 
 async function savePgn(format) {
@@ -1046,6 +1128,7 @@ async function init() {
   $('pause').addEventListener('click', () => {
     const P = S.play;
     P.paused = !P.paused;
+    if (P.crashed) { if (!P.paused) restartEngine(); return; }
     showInfo(P.paused ? 'paused: the clocks stand still until you resume' : '');
     if (P.paused) {
       stopEngine();
@@ -1055,6 +1138,7 @@ async function init() {
     }
     updateButtons(); drawClocks(); drawStatus();
   });
+  $('restart').addEventListener('click', restartEngine);
   $('analyse').addEventListener('click', () => setAnalysis(!S.analysis.on));
   $('multipv').addEventListener('change', () => { if (S.analysis.on) startAnalysis(); });
   $('nav-first').addEventListener('click', () => goTo(0));
@@ -1086,6 +1170,7 @@ async function init() {
     if (await setStartFen(fen)) endEdit();
     else { S.editing = board; drawBoard(); }
   });
+  PHONE.addEventListener('change', drawBoard);
   setInterval(tick, 200);
   drawEval(0, '0.00');
   await refresh();
