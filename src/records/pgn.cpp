@@ -4,6 +4,7 @@
 
 #include "core/movegen.h"
 #include "records/encoding.h"
+#include "util/text.h"
 
 namespace chuhe {
 
@@ -25,6 +26,10 @@ struct RawGame {
     std::string error;   // a lexical problem (unterminated comment, bad tag)
     int errorLine = 0;
 };
+
+// The longest word of movetext read as a move: "12...H2-E2!?" and Chinese moves with
+// move numbers are far shorter.
+constexpr size_t MAX_WORD_BYTES = 64;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -203,6 +208,12 @@ private:
             ++j;
         std::string_view w = s_.substr(i_, j - i_);
         i_ = std::max(j, i_ + 1);
+        // No move, number or result is this long: a run of garbage (a binary file, megabytes
+        // of NULs) is one error, not a token the notation readers would scan again and again.
+        if (w.size() > MAX_WORD_BYTES) {
+            fail("'" + excerpt(w, 20) + "' (" + std::to_string(w.size()) + " bytes) is no move");
+            return;
+        }
         if (is_result(w)) {
             // Inside a variation a result only says how that line ends; the game goes on.
             if (openLines_.empty()) {
