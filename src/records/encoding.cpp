@@ -1,5 +1,6 @@
 #include "records/encoding.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <iconv.h>
 
@@ -56,15 +57,21 @@ std::string convert(iconv_t cd, std::string_view s, std::string_view replacement
     char* in = const_cast<char*>(s.data());
     size_t inLeft = s.size();
     while (inLeft > 0) {
+        // At most 4 KB of input a call: a sanitizer's iconv interceptor examines the whole
+        // input range on every call, so megabytes of bad bytes (one call each) took minutes.
+        size_t chunk = std::min<size_t>(inLeft, 4096), chunkLeft = chunk;
         char* dst = buffer;
         size_t dstLeft = sizeof(buffer);
-        size_t r = iconv(cd, &in, &inLeft, &dst, &dstLeft);
+        size_t r = iconv(cd, &in, &chunkLeft, &dst, &dstLeft);
         out.append(buffer, dst - buffer);
-        if (r == size_t(-1) && errno != E2BIG) {
-            out += replacement;
-            ++in;
-            --inLeft;
-        }
+        inLeft -= chunk - chunkLeft;
+        if (r != size_t(-1) || errno == E2BIG) continue;
+        // EINVAL: a sequence cut by the chunk's end is read again with the next chunk; at the
+        // end of the input, and for EILSEQ, the byte is replaced.
+        if (errno == EINVAL && inLeft > chunkLeft) continue;
+        out += replacement;
+        ++in;
+        --inLeft;
     }
     iconv_close(cd);
     return out;
