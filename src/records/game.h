@@ -15,8 +15,9 @@ namespace chuhe {
 struct Variation;
 
 struct GameMove {
-    GameMove() = default;
-    GameMove(Move m, std::string text = {}) : move(m), comment(std::move(text)) {}
+    // Defined below Variation: the members' vector<Variation> needs it complete there.
+    GameMove();
+    GameMove(Move m, std::string text = {});
 
     Move move = MOVE_NONE;
     std::string comment;  // text that follows the move; empty if none
@@ -31,6 +32,9 @@ struct Variation {
     std::string comment;  // text before its first move
     std::vector<GameMove> moves;
 };
+
+inline GameMove::GameMove() = default;
+inline GameMove::GameMove(Move m, std::string text) : move(m), comment(std::move(text)) {}
 
 // Variations nest at most this deep (a variation inside a variation is depth 2): deeper
 // ones come only from broken or hostile files, and the tree's code recurses by depth.
