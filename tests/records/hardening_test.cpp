@@ -7,6 +7,7 @@
 #include "records/record_file.h"
 #include "records/xqf.h"
 #include "support/data.h"
+#include "support/game_tree.h"
 
 using namespace chuhe;
 
@@ -93,16 +94,8 @@ TEST(RecordHardening, MixedEncodingsReadGameByGame) {
 
 // Fault 15: move numbers go on from the FEN's move number.
 TEST(RecordHardening, PgnMoveNumbersFollowTheFen) {
-    Game g;
-    g.startFen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 12";
-    Position pos;
-    ASSERT_TRUE(pos.set(g.startFen));
-    for (const char* m : {"h9g7", "h2e2", "b7e7"}) {
-        Move mv = pos.parse_move(m);
-        ASSERT_NE(mv, MOVE_NONE) << m;
-        g.moves.push_back({mv, ""});
-        pos.do_move(mv);
-    }
+    Game g = test::game_of("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 12",
+                           {"h9g7", "h2e2", "b7e7"});
     g.result = "*";
     std::string text = write_pgn(g, Notation::ICCS);
     EXPECT_NE(text.find("\n12... H9-G7\n13. H2-E2 B7-E7\n"), std::string::npos) << text;

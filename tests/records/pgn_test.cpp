@@ -391,16 +391,7 @@ TEST(Pgn, BrokenVariations) {
 // After a comment, black's move starts a line of its own and takes the move number with an
 // ellipsis ("1... 馬８進７"), not the number padded with spaces that no PGN reader expects.
 TEST(Pgn, BlackMoveAfterACommentTakesAnEllipsis) {
-    Game g;
-    g.startFen = Position::START_FEN;
-    Position pos;
-    ASSERT_TRUE(pos.set(g.startFen));
-    for (const char* m : {"h2e2", "h9g7", "h0g2"}) {
-        Move mv = pos.parse_move(m);
-        ASSERT_NE(mv, MOVE_NONE) << m;
-        g.moves.push_back({mv, ""});
-        pos.do_move(mv);
-    }
+    Game g = test::game_of(Position::START_FEN, {"h2e2", "h9g7", "h0g2"});
     g.moves[0].comment = "中炮";
     g.result = "*";
     NotationStyle traditional;

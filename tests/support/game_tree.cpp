@@ -1,5 +1,7 @@
 #include "support/game_tree.h"
 
+#include <stdexcept>
+
 namespace chuhe::test {
 
 namespace {
@@ -42,6 +44,20 @@ std::vector<std::string> tree_lines(const Game& game) {
     std::vector<std::string> out;
     collect_lines("", game.moves, out);
     return out;
+}
+
+Game game_of(const std::string& fen, const std::vector<std::string>& moves) {
+    Game g;
+    g.startFen = fen;
+    Position pos;
+    if (!pos.set(fen)) throw std::runtime_error("bad FEN " + fen);
+    for (const std::string& m : moves) {
+        Move mv = pos.parse_move(m);
+        if (mv == MOVE_NONE) throw std::runtime_error("not legal: " + m);
+        g.moves.emplace_back(mv);
+        pos.do_move(mv);
+    }
+    return g;
 }
 
 }  // namespace chuhe::test
